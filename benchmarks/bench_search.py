@@ -1,0 +1,94 @@
+"""Speed and memory of the search on the whole tic-tac-toe tree.
+
+Prints a table: the tutorial's own function (a plain port of its JavaScript) beside the
+engine's minimax, unrecorded and recording every call, and alpha-beta. Run with
+``make bench`` or ``python benchmarks/bench_search.py [--repeat N]``.
+
+Targets (issue "The engine"): unrecorded minimax at least 2x the port's calls per
+second; recording all 549,946 nodes at most 2.5x the unrecorded time and at most 40
+bytes per node of peak traced memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+import tracemalloc
+
+import minimax_viz as mv
+from minimax_viz import tutorial
+
+
+def best_time(fn, repeat: int) -> tuple[float, object]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - start)
+        del out
+    return best, fn()
+
+
+def count_port_calls() -> int:
+    """Count the port's calls by wrapping its module-level name (the recursion uses it)."""
+    original, calls = tutorial.minimax, 0
+
+    def counted(board, mark):
+        nonlocal calls
+        calls += 1
+        return original(board, mark)
+
+    tutorial.minimax = counted
+    try:
+        tutorial.minimax(list(range(9)), "X")
+    finally:
+        tutorial.minimax = original
+    return calls
+
+
+def peak_bytes(fn) -> int:
+    gc.collect()
+    tracemalloc.start()
+    kept = fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    del kept
+    return peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per row (best is shown)")
+    args = parser.parse_args()
+    game = mv.TicTacToe()
+
+    port_calls = count_port_calls()
+    port_t, _ = best_time(lambda: tutorial.minimax(list(range(9)), "X"), args.repeat)
+    plain_t, plain = best_time(lambda: mv.minimax(game, record=False), args.repeat)
+    rec_t, rec = best_time(lambda: mv.minimax(game), args.repeat)
+    ab_t, ab = best_time(lambda: mv.alphabeta(game), args.repeat)
+    rec_bytes = peak_bytes(lambda: mv.minimax(game))
+    plain_bytes = peak_bytes(lambda: mv.minimax(game, record=False))
+    n = len(rec.tree)
+
+    rows = [
+        ("tutorial port (plain Python)", port_calls, port_t, None),
+        ("minimax, record=False", plain.stats.calls, plain_t, plain_bytes),
+        ("minimax, recording every call", rec.stats.calls, rec_t, rec_bytes),
+        ("alphabeta (cell order), recording", ab.stats.calls, ab_t, None),
+    ]
+    print(f"{'search from the empty board':36} {'calls':>9} {'seconds':>8} {'M calls/s':>9} {'peak MB':>8}")
+    for name, calls, t, mem in rows:
+        memtxt = f"{mem / 1e6:8.1f}" if mem is not None else f"{'':8}"
+        print(f"{name:36} {calls:>9,} {t:>8.3f} {calls / t / 1e6:>9.2f} {memtxt}")
+    print()
+    speedup = (plain.stats.calls / plain_t) / (port_calls / port_t)
+    print(f"unrecorded calls/s vs the port:   {speedup:5.2f}x   (target >= 2x)")
+    print(f"recording time vs unrecorded:     {rec_t / plain_t:5.2f}x   (target <= 2.5x)")
+    print(f"peak traced memory per node:      {rec_bytes / n:5.1f} B  (target <= 40 B, {n:,} nodes)")
+
+
+if __name__ == "__main__":
+    main()

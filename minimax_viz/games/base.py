@@ -1,0 +1,98 @@
+"""The Game protocol: the rules of a two-player, zero-sum, perfect-information game.
+
+A game knows its rules and nothing else. States come in two forms:
+
+* the *public* form a person writes and reads (for tic-tac-toe the tutorial's list
+  ``["X", 1, "O", ...]``), produced by :meth:`Game.board`;
+* the *internal* form the search passes around (anything hashable and fast), produced
+  by :meth:`Game.state`, which also checks the position and raises a clear error.
+
+Every public method accepts either form. Subclasses implement the abstract methods;
+:meth:`Game.successors` and :meth:`Game.outcome` are the two the search calls at every
+node, so a fast game overrides them with table look-ups.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Sequence
+
+__all__ = ["Game"]
+
+
+class Game:
+    """Base class of the games: rules only, no search and no drawing."""
+
+    #: Label of the maximising player (the one whose utility is reported).
+    max_player: str = "MAX"
+    #: Label of the minimising player.
+    min_player: str = "MIN"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    # -- forms of a state -------------------------------------------------------
+    def start(self) -> Any:
+        """The internal state at the start of the game."""
+        raise NotImplementedError
+
+    def state(self, value: Any = None) -> Any:
+        """Check ``value`` and return it in the internal form (``None`` is the start)."""
+        raise NotImplementedError
+
+    def board(self, state: Any) -> Any:
+        """The public form of ``state``, as a person would write it."""
+        return state
+
+    def to_text(self, state: Any) -> str:
+        """A short, readable picture of ``state`` in plain text."""
+        return repr(self.board(state))
+
+    # -- rules ---------------------------------------------------------------------
+    def player(self, state: Any) -> str:
+        """The label of the player to move."""
+        raise NotImplementedError
+
+    def is_max(self, state: Any) -> bool:
+        """True when the maximising player is to move."""
+        return self.player(state) == self.max_player
+
+    def moves(self, state: Any) -> Sequence[int]:
+        """The legal moves, in the game's fixed order (empty when the game is over)."""
+        raise NotImplementedError
+
+    def play(self, state: Any, move: int) -> Any:
+        """The state after ``move``; the given state is left as it was."""
+        raise NotImplementedError
+
+    def winner(self, state: Any) -> str | None:
+        """The label of the winner, or ``None`` (game on, or drawn)."""
+        raise NotImplementedError
+
+    def is_terminal(self, state: Any) -> bool:
+        """True when the game is over."""
+        raise NotImplementedError
+
+    def utility(self, state: Any) -> float:
+        """The value of a finished game for the maximising player."""
+        raise NotImplementedError
+
+    def evaluate(self, state: Any) -> float:
+        """A heuristic guess of the value for Max, used where a depth limit stops the search."""
+        return 0
+
+    def result_text(self, state: Any) -> str:
+        """A few words on how a finished game ended, for traces and figures."""
+        return "game over"
+
+    def key(self, state: Any) -> Hashable:
+        """A hashable key that is equal for equal positions (for memo tables)."""
+        return self.state(state)
+
+    # -- what the search calls at every node ---------------------------------------
+    def outcome(self, state: Any) -> float | None:
+        """The utility if the game is over, else ``None``."""
+        return self.utility(state) if self.is_terminal(state) else None
+
+    def successors(self, state: Any) -> Sequence[tuple[int, Any]]:
+        """``(move, next_state)`` pairs in move order."""
+        return tuple((m, self.play(state, m)) for m in self.moves(state))

@@ -1,0 +1,304 @@
+"""Tic-tac-toe, speaking the tutorial's board format at its surface.
+
+A board is a list of nine cells read row by row; a cell holds ``"X"``, ``"O"`` or, when
+empty, its own index, exactly as in the tutorial::
+
+    X | 1 | O
+    X | 4 | X          ["X", 1, "O", "X", 4, "X", "O", "O", 8]
+    O | O | 8
+
+A nine-character string such as ``"X.OX.XOO."`` is accepted too. X is Max (the AI) and
+moves first; O is Min. Inside, a position is one integer: bit ``i`` set when X holds
+cell ``i``, bit ``9 + i`` when O does. What the search asks at every node (the moves,
+the next positions, whether the game is over) is worked out once per position and kept
+in a table, since tic-tac-toe has only 5,478 positions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidBoard, InvalidMove
+from .base import Game
+
+__all__ = ["TicTacToe", "LINES"]
+
+#: The eight winning lines as cell triples: rows, columns, diagonals.
+LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),
+    (0, 4, 8), (2, 4, 6),
+)
+_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
+_FULL = (1 << 9) - 1
+_EMPTY_CHARS = ".-_ "
+
+
+def _popcount(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+def _wins(bits: int) -> bool:
+    return any(bits & m == m for m in _MASKS)
+
+
+class _Table(dict):
+    """A dict that fills itself: a missing key is computed once, then kept."""
+
+    def __init__(self, compute):
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key):
+        value = self[key] = self.compute(key)
+        return value
+
+
+class _FreshList:
+    """A class attribute that hands out a new copy of a list each time it is read."""
+
+    def __init__(self, items):
+        self.items = tuple(items)
+
+    def __get__(self, obj, owner=None):
+        return list(self.items)
+
+
+class TicTacToe(Game):
+    """Tic-tac-toe on the tutorial's board format; X is Max and moves first.
+
+    >>> game = TicTacToe()
+    >>> board = TicTacToe.TUTORIAL_BOARD
+    >>> board
+    ['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8]
+    >>> game.player(board), game.moves(board)
+    ('X', (1, 4, 8))
+    >>> game.play(board, 4)
+    ['X', 1, 'O', 'X', 'X', 'X', 'O', 'O', 8]
+    >>> game.winner(game.play(board, 4)), game.utility(game.play(board, 4))
+    ('X', 1)
+    """
+
+    max_player = "X"
+    min_player = "O"
+    #: The tutorial's position: X to move, with cells 1, 4 and 8 empty.
+    TUTORIAL_BOARD = _FreshList(["X", 1, "O", "X", 4, "X", "O", "O", 8])
+    #: The empty board, in the tutorial's format.
+    EMPTY_BOARD = _FreshList(range(9))
+
+    def __init__(self):
+        self._successors = _Table(self._compute_successors)
+        self._outcome = _Table(self._compute_outcome)
+        # The search calls these at every node: bound dict look-ups are the fastest
+        # callables Python has, so they replace the methods on each instance.
+        self.successors = self._successors.__getitem__
+        self.outcome = self._outcome.__getitem__
+
+    # -- forms of a state -----------------------------------------------------------
+    def start(self) -> int:
+        return 0
+
+    def state(self, value: Any = None) -> int:
+        """Check a board and return its internal code (``None`` is the empty board).
+
+        >>> TicTacToe().state("X........")
+        1
+        >>> TicTacToe().state(["X", 1, 2, 3, 4, 5, 6, 7])
+        Traceback (most recent call last):
+        ...
+        minimax_viz.errors.InvalidBoard: a board has 9 cells, this one has 8; write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'
+        """
+        if value is None:
+            return 0
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self._check_code(value)
+        if isinstance(value, str):
+            cells = self._cells_from_string(value)
+        elif isinstance(value, (list, tuple)):
+            cells = self._cells_from_list(value)
+        else:
+            raise InvalidBoard(
+                f"a board is a list of 9 cells or a 9-character string, not {type(value).__name__}; "
+                "write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'"
+            )
+        code = 0
+        for i, cell in enumerate(cells):
+            if cell == "X":
+                code |= 1 << i
+            elif cell == "O":
+                code |= 1 << (9 + i)
+        return self._check_code(code)
+
+    def board(self, state: Any) -> list:
+        """The tutorial's list form: "X", "O", or the index of an empty cell."""
+        code = self._code(state)
+        return ["X" if code >> i & 1 else "O" if code >> (9 + i) & 1 else i for i in range(9)]
+
+    def to_text(self, state: Any) -> str:
+        """Three rows of the board, empty cells shown by their index.
+
+        >>> print(TicTacToe().to_text(TicTacToe.TUTORIAL_BOARD))
+        X 1 O
+        X 4 X
+        O O 8
+        """
+        cells = [str(c) for c in self.board(state)]
+        return "\n".join(" ".join(cells[r:r + 3]) for r in (0, 3, 6))
+
+    def string(self, state: Any) -> str:
+        """The nine-character string form, ``"."`` for an empty cell.
+
+        >>> TicTacToe().string(TicTacToe.TUTORIAL_BOARD)
+        'X.OX.XOO.'
+        """
+        return "".join(c if isinstance(c, str) else "." for c in self.board(state))
+
+    # -- rules ------------------------------------------------------------------------
+    def player(self, state: Any) -> str:
+        code = self._code(state)
+        return "X" if _popcount(code & _FULL) == _popcount(code >> 9) else "O"
+
+    def moves(self, state: Any) -> tuple[int, ...]:
+        return tuple(m for m, _ in self._successors[self._code(state)])
+
+    def play(self, state: Any, move: int) -> Any:
+        """The position after ``move``, in the same form as ``state`` (a list for a string)."""
+        code = self._code(state)
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
+            raise InvalidMove(f"a move is a cell index from 0 to 8, not {move!r}")
+        if code >> move & 1 or code >> (9 + move) & 1:
+            raise InvalidMove(
+                f"cell {move} is taken; the empty cells are {list(self.moves(code))}"
+            )
+        if self._outcome[code] is not None:
+            raise InvalidMove(f"the game is over ({self.result_text(code)}); no move can follow")
+        new = code | 1 << (move if self.player(code) == "X" else 9 + move)
+        return new if isinstance(state, int) else self.board(new)
+
+    def winner(self, state: Any) -> str | None:
+        code = self._code(state)
+        if _wins(code & _FULL):
+            return "X"
+        if _wins(code >> 9):
+            return "O"
+        return None
+
+    def is_terminal(self, state: Any) -> bool:
+        return self._outcome[self._code(state)] is not None
+
+    def utility(self, state: Any) -> int:
+        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on)."""
+        return self._outcome[self._code(state)] or 0
+
+    def evaluate(self, state: Any) -> float:
+        """Open lines for X minus open lines for O, divided by 9.
+
+        A line is *open* for a player while the opponent has no mark on it, so it can
+        still be won. Dividing by 9 keeps every guess strictly between -1 and +1: a real
+        win always counts for more than a hopeful position. Finished games get their
+        utility.
+
+        >>> TicTacToe().evaluate("....X....")   # the centre is on 4 lines: 8 - 4 = 4
+        0.4444444444444444
+        """
+        code = self._code(state)
+        done = self._outcome[code]
+        if done is not None:
+            return done
+        x, o = code & _FULL, code >> 9
+        open_x = sum(1 for m in _MASKS if not o & m)
+        open_o = sum(1 for m in _MASKS if not x & m)
+        return (open_x - open_o) / 9
+
+    def key(self, state: Any) -> int:
+        return self._code(state)
+
+    # -- inside -------------------------------------------------------------------------
+    def _code(self, state: Any) -> int:
+        if type(state) is int:
+            return state
+        return self.state(state)
+
+    def _compute_successors(self, code: int) -> tuple:
+        if self._compute_outcome(code) is not None:
+            return ()
+        shift = 0 if self.player(code) == "X" else 9
+        taken = (code | code >> 9) & _FULL
+        return tuple((m, code | 1 << (m + shift)) for m in range(9) if not taken >> m & 1)
+
+    def _compute_outcome(self, code: int):
+        if _wins(code & _FULL):
+            return 1
+        if _wins(code >> 9):
+            return -1
+        if (code | code >> 9) & _FULL == _FULL:
+            return 0
+        return None
+
+    def result_text(self, state: Any) -> str:
+        """"X wins", "O wins" or "draw" for a finished game."""
+        won = self.winner(state)
+        return f"{won} wins" if won else "draw" if self.is_terminal(state) else "game on"
+
+    def _check_code(self, code: int) -> int:
+        if not 0 <= code < 1 << 18 or code & _FULL & (code >> 9):
+            raise InvalidBoard(f"{code!r} is not a board code; pass the board as a list or a string")
+        x, o = _popcount(code & _FULL), _popcount(code >> 9)
+        shown = self.string(code)
+        if o > x:
+            raise InvalidBoard(
+                f"O has {o} marks and X only {x} in {shown!r}; X moves first, so O is never ahead"
+            )
+        if x > o + 1:
+            raise InvalidBoard(
+                f"X has {x} marks and O only {o} in {shown!r}; players alternate, so X is at most one ahead"
+            )
+        x_won, o_won = _wins(code & _FULL), _wins(code >> 9)
+        if x_won and o_won:
+            raise InvalidBoard(f"both X and O have a line in {shown!r}; the game stops at the first win")
+        if x_won and x == o:
+            raise InvalidBoard(
+                f"X has a line in {shown!r} but O moved after it; the game stops at a win, so remove an O"
+            )
+        if o_won and x > o:
+            raise InvalidBoard(
+                f"O has a line in {shown!r} but X moved after it; the game stops at a win, so remove an X"
+            )
+        return code
+
+    def _cells_from_list(self, value) -> list:
+        if len(value) != 9:
+            raise InvalidBoard(
+                f"a board has 9 cells, this one has {len(value)}; "
+                "write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'"
+            )
+        for i, cell in enumerate(value):
+            if cell in ("X", "O") and isinstance(cell, str):
+                continue
+            if isinstance(cell, int) and not isinstance(cell, bool):
+                if cell != i:
+                    raise InvalidBoard(
+                        f"cell {i} holds the index {cell}; an empty cell holds its own index, {i}"
+                    )
+                continue
+            raise InvalidBoard(f"cell {i} holds {cell!r}; a cell holds 'X', 'O' or its own index {i}")
+        return list(value)
+
+    def _cells_from_string(self, value: str) -> list:
+        if len(value) != 9:
+            raise InvalidBoard(
+                f"a board string has 9 characters, {value!r} has {len(value)}; "
+                "write it like 'X.OX.XOO.' with '.' for an empty cell"
+            )
+        cells = []
+        for i, ch in enumerate(value):
+            up = ch.upper()
+            if up in ("X", "O"):
+                cells.append(up)
+            elif ch in _EMPTY_CHARS or ch == str(i):
+                cells.append(i)
+            else:
+                raise InvalidBoard(
+                    f"character {i} of {value!r} is {ch!r}; use 'X', 'O' or '.' for an empty cell"
+                )
+        return cells

@@ -1,0 +1,456 @@
+"""The recording of a search: every call a row in compact columns, with light node views.
+
+The search tells a :class:`Recorder` what happens (a call is entered, a leaf is scored,
+children are cut off, a call returns); the recorder keeps one row per node in parallel
+``array`` columns, in the order the nodes were created (a depth-first pre-order), so the
+549,946 calls of the whole tic-tac-toe tree take about 20 bytes each. A node's state is
+not stored: it is replayed from the root along the moves when asked for.
+
+:class:`SearchTree` hands out :class:`Node` views, replays the search as a stream of
+:class:`Event` objects, prints a deterministic text trace, and converts to networkx.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from typing import Any, Iterator, NamedTuple
+
+from .errors import TreeTooLarge
+
+__all__ = ["SearchTree", "Node", "Event", "Recorder", "KINDS", "DEFAULT_MAX_NODES"]
+
+#: How each node came to be: an inner call, a finished game, a position scored by the
+#: heuristic at the depth limit, a child skipped by an alpha-beta cutoff, a position
+#: answered from the memo table.
+KINDS = ("call", "leaf", "horizon", "pruned", "hit")
+CALL, LEAF, HORIZON, PRUNED, HIT = range(5)
+
+#: The recorder stops past this many nodes (about 40 MB of columns).
+DEFAULT_MAX_NODES = 2_000_000
+
+_NAN = math.nan
+
+
+class Event(NamedTuple):
+    """One step of a replay: ``kind`` is "enter", "leaf", "cutoff", "hit" or "return"."""
+
+    step: int
+    kind: str
+    node: "Node"
+
+    def __repr__(self) -> str:
+        return f"Event(step={self.step}, kind={self.kind!r}, node={self.node.index})"
+
+
+class Recorder:
+    """Receives what the search does and writes it into columns.
+
+    The search calls :meth:`enter` for an inner call, :meth:`leaf` for a node scored
+    at once, :meth:`exit` when an inner call returns and :meth:`cut` for the children
+    a cutoff skips. ``window`` keeps alpha and beta too (alpha-beta searches).
+    """
+
+    def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES):
+        self.window = window
+        self.max_nodes = max_nodes
+        self.parent = array("i")
+        self.move = array("h")
+        self.depth = array("B")
+        self.kind = array("b")
+        self.score = array("d")
+        self.end = array("i")
+        if window:
+            self.alpha = array("d")
+            self.beta = array("d")
+            self.alpha_out = array("d")
+            self.beta_out = array("d")
+
+    def _add(self, parent, move, depth, kind, score, alpha, beta) -> int:
+        index = len(self.parent)
+        if index >= self.max_nodes:
+            raise TreeTooLarge(
+                f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
+                "use alpha-beta, or pass record=False to get the value without the tree"
+            )
+        self.parent.append(parent)
+        self.move.append(move)
+        self.depth.append(depth)
+        self.kind.append(kind)
+        self.score.append(score)
+        self.end.append(index + 1)
+        if self.window:
+            self.alpha.append(alpha)
+            self.beta.append(beta)
+            self.alpha_out.append(alpha)
+            self.beta_out.append(beta)
+        return index
+
+    def enter(self, parent: int, move: int, depth: int, alpha: float, beta: float) -> int:
+        """An inner call starts; returns its node index."""
+        return self._add(parent, move, depth, CALL, _NAN, alpha, beta)
+
+    def leaf(self, parent, move, depth, kind, score, alpha, beta) -> int:
+        """A node scored without children (finished game, depth limit, memo hit)."""
+        return self._add(parent, move, depth, kind, score, alpha, beta)
+
+    def exit(self, index: int, score: float, alpha: float, beta: float) -> None:
+        """An inner call returns ``score``; alpha and beta are as they stood then."""
+        self.score[index] = score
+        self.end[index] = len(self.parent)
+        if self.window:
+            self.alpha_out[index] = alpha
+            self.beta_out[index] = beta
+
+    def cut(self, parent: int, moves, depth: int, alpha: float, beta: float) -> None:
+        """Children skipped by a cutoff become stubs with ``pruned=True`` and no score."""
+        for move in moves:
+            self._add(parent, move, depth, PRUNED, _NAN, alpha, beta)
+
+
+class Node:
+    """A light view of one recorded call: it reads the tree's columns when asked.
+
+    ``state`` is in the game's public form (for tic-tac-toe the tutorial's list);
+    ``score`` is ``None`` for a pruned stub; ``alpha``/``beta`` are the window at entry
+    and ``alpha_out``/``beta_out`` as it stood when the call returned (``None`` after a
+    plain minimax).
+    """
+
+    __slots__ = ("tree", "index")
+
+    def __init__(self, tree: "SearchTree", index: int):
+        self.tree = tree
+        self.index = index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Node) and other.tree is self.tree and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash((id(self.tree), self.index))
+
+    def __repr__(self) -> str:
+        return (
+            f"Node(step={self.step}, move={self.move}, depth={self.depth}, "
+            f"player={self.player!r}, score={_fmt(self.score)}, kind={self.kind!r})"
+        )
+
+    @property
+    def step(self) -> int:
+        """When the node appeared: its index in the replay's event stream (0 = root)."""
+        return self.tree._steps()[0][self.index]
+
+    @property
+    def return_step(self) -> int:
+        """The event at which the call's score became known (its ``step`` for a leaf)."""
+        return self.tree._steps()[1][self.index]
+
+    @property
+    def move(self) -> int | None:
+        """The move that led here from the parent (``None`` at the root)."""
+        return None if self.index == 0 else self.tree._rec.move[self.index]
+
+    @property
+    def depth(self) -> int:
+        """Plies below the root (0 at the root)."""
+        return self.tree._rec.depth[self.index]
+
+    @property
+    def kind(self) -> str:
+        """One of :data:`KINDS`."""
+        return KINDS[self.tree._rec.kind[self.index]]
+
+    @property
+    def pruned(self) -> bool:
+        """True for a child that an alpha-beta cutoff skipped (it was never searched)."""
+        return self.tree._rec.kind[self.index] == PRUNED
+
+    @property
+    def is_leaf(self) -> bool:
+        """True when the node has no recorded children."""
+        return self.tree._rec.kind[self.index] != CALL
+
+    @property
+    def score(self) -> float | None:
+        """The value for Max this call returned, ``None`` for a pruned stub."""
+        return _number(self.tree._rec.score[self.index])
+
+    @property
+    def alpha(self) -> float | None:
+        return self.tree._window("alpha", self.index)
+
+    @property
+    def beta(self) -> float | None:
+        return self.tree._window("beta", self.index)
+
+    @property
+    def alpha_out(self) -> float | None:
+        return self.tree._window("alpha_out", self.index)
+
+    @property
+    def beta_out(self) -> float | None:
+        return self.tree._window("beta_out", self.index)
+
+    @property
+    def parent(self) -> "Node | None":
+        return None if self.index == 0 else Node(self.tree, self.tree._rec.parent[self.index])
+
+    @property
+    def children(self) -> list["Node"]:
+        """The recorded children in move order (pruned stubs included)."""
+        return [Node(self.tree, i) for i in self.tree._child_indexes(self.index)]
+
+    @property
+    def internal_state(self) -> Any:
+        """The state in the game's internal form."""
+        return self.tree._state(self.index)
+
+    @property
+    def state(self) -> Any:
+        """The position, in the game's public form."""
+        return self.tree.game.board(self.tree._state(self.index))
+
+    @property
+    def player(self) -> str:
+        """The player to move in this position."""
+        return self.tree.game.player(self.tree._state(self.index))
+
+    @property
+    def path(self) -> list["Node"]:
+        """The nodes from the root down to this one (the call stack while it runs)."""
+        out = []
+        node: Node | None = self
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+
+def _number(x: float) -> float | None:
+    if x != x:  # NaN: no score
+        return None
+    return int(x) if x.is_integer() else x
+
+
+def _fmt(x) -> str:
+    if x is None:
+        return "None"
+    if x == math.inf:
+        return "+inf"
+    if x == -math.inf:
+        return "-inf"
+    if isinstance(x, int) or float(x).is_integer():
+        return f"{int(x):+d}" if x else "0"
+    return f"{x:+.3g}"
+
+
+class _NodeList:
+    """``tree.nodes``: a sequence of node views that builds each view only when read."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self, tree: "SearchTree"):
+        self.tree = tree
+
+    def __len__(self) -> int:
+        return len(self.tree)
+
+    def __getitem__(self, i):
+        n = len(self.tree)
+        if isinstance(i, slice):
+            return [Node(self.tree, j) for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"node index {i} is out of range for a tree of {n} nodes")
+        return Node(self.tree, i)
+
+    def __iter__(self) -> Iterator[Node]:
+        return (Node(self.tree, i) for i in range(len(self.tree)))
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} nodes>"
+
+
+class SearchTree:
+    """The recorded tree of one search: ``root``, ``nodes`` (creation order), ``len(tree)``."""
+
+    def __init__(self, game, root_state, recorder: Recorder, *, algorithm: str = "minimax"):
+        self.game = game
+        self.root_state = root_state
+        self.algorithm = algorithm
+        self._rec = recorder
+        self._state_cache: dict[int, Any] = {0: root_state}
+        self._step_cache = None
+
+    def __len__(self) -> int:
+        return len(self._rec.parent)
+
+    def __repr__(self) -> str:
+        counts = self.counts()
+        extra = "".join(f", {k}={v}" for k, v in counts.items() if v and k != "call")
+        return f"<SearchTree {self.algorithm} of {type(self.game).__name__}: {len(self)} nodes{extra}>"
+
+    @property
+    def root(self) -> Node:
+        return Node(self, 0)
+
+    @property
+    def nodes(self) -> _NodeList:
+        return _NodeList(self)
+
+    @property
+    def has_window(self) -> bool:
+        """True when alpha and beta were recorded (an alpha-beta search)."""
+        return self._rec.window
+
+    def node(self, index: int) -> Node:
+        return self.nodes[index]
+
+    def outcomes(self) -> dict[float, int]:
+        """How many finished games (leaves of kind "leaf") end with each score for Max.
+
+        >>> from minimax_viz import TicTacToe, minimax
+        >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.outcomes()
+        {-1: 3, 1: 2}
+        """
+        rec, counts = self._rec, {}
+        for kind, score in zip(rec.kind, rec.score):
+            if kind == LEAF:
+                value = _number(score)
+                counts[value] = counts.get(value, 0) + 1
+        return dict(sorted(counts.items()))
+
+    def counts(self) -> dict[str, int]:
+        """How many nodes of each kind: call, leaf, horizon, pruned, hit."""
+        kinds = self._rec.kind
+        return {name: kinds.count(k) for k, name in enumerate(KINDS)}
+
+    # -- structure ----------------------------------------------------------------------
+    def _child_indexes(self, index: int) -> Iterator[int]:
+        end = self._rec.end
+        j, stop = index + 1, end[index]
+        while j < stop:
+            yield j
+            j = end[j]
+
+    def _window(self, column: str, index: int) -> float | None:
+        if not self._rec.window:
+            return None
+        return _number(getattr(self._rec, column)[index])
+
+    def _state(self, index: int) -> Any:
+        cache = self._state_cache
+        if index in cache:
+            return cache[index]
+        parent = self._rec.parent[index]
+        state = self.game.play(self._state(parent), self._rec.move[index])
+        if len(cache) < 100_000:
+            cache[index] = state
+        return state
+
+    def _steps(self):
+        """Event indexes at which each node appears and returns (computed once)."""
+        if self._step_cache is None:
+            n = len(self)
+            first, last = array("i", bytes(4 * n)), array("i", bytes(4 * n))
+            for step, kind, index in self._event_rows():
+                if kind == "return":
+                    last[index] = step
+                else:
+                    first[index] = step
+                    if kind != "enter":
+                        last[index] = step
+            self._step_cache = (first, last)
+        return self._step_cache
+
+    def _event_rows(self) -> Iterator[tuple[int, str, int]]:
+        kinds, end = self._rec.kind, self._rec.end
+        names = {CALL: "enter", LEAF: "leaf", HORIZON: "leaf", PRUNED: "cutoff", HIT: "hit"}
+        open_calls: list[int] = []
+        step = 0
+        for i in range(len(self)):
+            while open_calls and end[open_calls[-1]] <= i:
+                yield step, "return", open_calls.pop()
+                step += 1
+            yield step, names[kinds[i]], i
+            step += 1
+            if kinds[i] == CALL:
+                open_calls.append(i)
+        while open_calls:
+            yield step, "return", open_calls.pop()
+            step += 1
+
+    # -- replay and text ------------------------------------------------------------------
+    def events(self) -> Iterator[Event]:
+        """Replay the search: "enter", "leaf", "cutoff", "hit" and "return" events in order."""
+        for step, kind, index in self._event_rows():
+            yield Event(step, kind, Node(self, index))
+
+    @property
+    def n_steps(self) -> int:
+        """The number of events in the replay (frames run from 0 to ``n_steps - 1``)."""
+        return len(self) + self._rec.kind.count(CALL)
+
+    def text(self, *, window: bool | None = None, limit: int = 200) -> str:
+        """A deterministic text trace: one line per event, indented by depth."""
+        show_window = self.has_window if window is None else window
+        lines = []
+        for step, kind, index in self._event_rows():
+            if step >= limit:
+                lines.append(f"... {self.n_steps - limit} more steps")
+                break
+            lines.append(self._event_line(step, kind, Node(self, index), show_window))
+        return "\n".join(lines)
+
+    def _event_line(self, step: int, kind: str, node: Node, show_window: bool) -> str:
+        move = "root" if node.move is None else f"{node.parent.player} plays {node.move}"
+        pad = "  " * node.depth
+        if kind == "enter":
+            what = f"{move}: {node.player} to move"
+            if show_window:
+                what += f", alpha={_fmt(node.alpha)} beta={_fmt(node.beta)}"
+        elif kind == "return":
+            what = f"return {_fmt(node.score)} from {move}"
+        elif kind == "cutoff":
+            what = f"{move}: pruned"
+        elif kind == "hit":
+            what = f"{move}: {_fmt(node.score)} from the memo table"
+        else:
+            if node.kind == "leaf":
+                reason = self.game.result_text(node.internal_state)
+            else:
+                reason = "depth limit: heuristic"
+            what = f"{move}: {_fmt(node.score)} ({reason})"
+        return f"{step:>3} {pad}{what}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    # -- conversion -------------------------------------------------------------------------
+    def to_networkx(self):
+        """A networkx ``DiGraph`` whose nodes are the indexes, with the node fields as attributes."""
+        import networkx as nx
+
+        graph = nx.DiGraph(algorithm=self.algorithm, game=repr(self.game))
+        rec = self._rec
+        first, last = self._steps()
+        for i in range(len(self)):
+            attrs = dict(
+                move=None if i == 0 else rec.move[i],
+                depth=rec.depth[i],
+                kind=KINDS[rec.kind[i]],
+                pruned=rec.kind[i] == PRUNED,
+                score=_number(rec.score[i]),
+                step=first[i],
+                return_step=last[i],
+            )
+            if rec.window:
+                for col in ("alpha", "beta", "alpha_out", "beta_out"):
+                    attrs[col] = _number(getattr(rec, col)[i])
+            graph.add_node(i, **attrs)
+            if i:
+                graph.add_edge(rec.parent[i], i, move=rec.move[i])
+        return graph
+
+

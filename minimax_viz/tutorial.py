@@ -1,0 +1,117 @@
+"""The tutorial's own minimax, translated from its JavaScript to plain Python step by step.
+
+This is the function of the freeCodeCamp guide "Minimax Algorithm Guide: How to Create
+an Unbeatable AI", kept as close to the original as Python allows, with its step numbers
+in the comments. It is here to be read beside the general engine (:func:`minimax_viz.minimax`),
+which gives the same answer on the same board.
+
+>>> minimax(["X", 1, "O", "X", 4, "X", "O", "O", 8], "X")
+{'index': 4, 'score': 1}
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CURRENT_BOARD_STATE", "AI_MARK", "HUMAN_MARK",
+    "get_all_empty_cells_indexes", "check_if_winner_found", "minimax",
+]
+
+# Step 3 - Store the board's current state in an array and define each mark's owner:
+CURRENT_BOARD_STATE = ["X", 1, "O", "X", 4, "X", "O", "O", 8]
+AI_MARK = "X"
+HUMAN_MARK = "O"
+
+
+# Step 4 - Create a function to get the indexes of all the empty cells:
+def get_all_empty_cells_indexes(curr_bd_st: list) -> list:
+    """The cells that hold neither mark (an empty cell holds its own index).
+
+    >>> get_all_empty_cells_indexes(["X", 1, "O", "X", 4, "X", "O", "O", 8])
+    [1, 4, 8]
+    """
+    return [i for i in curr_bd_st if i != "O" and i != "X"]
+
+
+# Step 5 - Create a winner determiner function:
+def check_if_winner_found(curr_bd_st: list, curr_mark: str) -> bool:
+    """True when ``curr_mark`` fills a row, a column or a diagonal.
+
+    >>> check_if_winner_found(["X", 1, "O", "X", "X", "X", "O", "O", 8], "X")
+    True
+    """
+    b, m = curr_bd_st, curr_mark
+    return (
+        (b[0] == m and b[1] == m and b[2] == m)
+        or (b[3] == m and b[4] == m and b[5] == m)
+        or (b[6] == m and b[7] == m and b[8] == m)
+        or (b[0] == m and b[3] == m and b[6] == m)
+        or (b[1] == m and b[4] == m and b[7] == m)
+        or (b[2] == m and b[5] == m and b[8] == m)
+        or (b[0] == m and b[4] == m and b[8] == m)
+        or (b[2] == m and b[4] == m and b[6] == m)
+    )
+
+
+# Step 6 - Create the minimax algorithm:
+def minimax(curr_bd_st: list, curr_mark: str) -> dict:
+    """The best test-play for ``curr_mark`` as ``{"index": cell, "score": value}``.
+
+    Like the original, it places marks on the list it is given and takes them back, so
+    the board is unchanged afterwards. A finished board returns only ``{"score": ...}``.
+    """
+    # Step 8 - Store the indexes of all empty cells:
+    avail_cells_indexes = get_all_empty_cells_indexes(curr_bd_st)
+
+    # Step 9 - Check if there is a terminal state:
+    if check_if_winner_found(curr_bd_st, HUMAN_MARK):
+        return {"score": -1}
+    elif check_if_winner_found(curr_bd_st, AI_MARK):
+        return {"score": 1}
+    elif len(avail_cells_indexes) == 0:
+        return {"score": 0}
+
+    # Step 10 - Create a place to record the outcome of each test drive:
+    all_test_play_infos = []
+
+    # Step 10 - Create a for-loop statement that will loop through each of the empty cells:
+    for i in range(len(avail_cells_indexes)):
+        # Step 11 - Create a place to store this test-play's terminal score:
+        current_test_play_info = {}
+        # Step 11 - Save the index number of the cell this for-loop is currently processing:
+        current_test_play_info["index"] = curr_bd_st[avail_cells_indexes[i]]
+        # Step 11 - Place the current player's mark on the cell for-loop is currently processing:
+        curr_bd_st[avail_cells_indexes[i]] = curr_mark
+        if curr_mark == AI_MARK:
+            # Step 11 - Recursively run the minimax function for the new board:
+            result = minimax(curr_bd_st, HUMAN_MARK)
+            # Step 12 - Save the result variable's score into the current_test_play_info object:
+            current_test_play_info["score"] = result["score"]
+        else:
+            # Step 11 - Recursively run the minimax function for the new board:
+            result = minimax(curr_bd_st, AI_MARK)
+            # Step 12 - Save the result variable's score into the current_test_play_info object:
+            current_test_play_info["score"] = result["score"]
+        # Step 12 - Reset the current board back to the state it was before the current player made its move:
+        curr_bd_st[avail_cells_indexes[i]] = current_test_play_info["index"]
+        # Step 12 - Save the result of the current player's test-play for future use:
+        all_test_play_infos.append(current_test_play_info)
+
+    # Step 15 - Create a store for the best test-play's reference:
+    best_test_play = None
+
+    # Step 16 - Get the reference to the current player's best test-play:
+    if curr_mark == AI_MARK:
+        best_score = -float("inf")
+        for i in range(len(all_test_play_infos)):
+            if all_test_play_infos[i]["score"] > best_score:
+                best_score = all_test_play_infos[i]["score"]
+                best_test_play = i
+    else:
+        best_score = float("inf")
+        for i in range(len(all_test_play_infos)):
+            if all_test_play_infos[i]["score"] < best_score:
+                best_score = all_test_play_infos[i]["score"]
+                best_test_play = i
+
+    # Step 17 - Get the object with the best test-play score for the current player:
+    return all_test_play_infos[best_test_play]
