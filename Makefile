@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test unit notebooks browser chromium bench clean
+.PHONY: lab test unit notebooks browser chromium bench figures clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ chromium:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_search.py
+	$(BIN)/python benchmarks/bench_draw.py
+
+# Write the reference figures to test-artifacts/figures, to look at after a drawing change.
+figures: $(STAMP)
+	$(BIN)/python scripts/figures.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -427,6 +427,12 @@ class SearchTree:
     def __str__(self) -> str:
         return self.text()
 
+    def _repr_png_(self) -> bytes:
+        """Jupyter shows a tree that ends a cell as its drawing."""
+        from .draw import tree_png
+
+        return tree_png(self)
+
     # -- conversion -------------------------------------------------------------------------
     def to_networkx(self):
         """A networkx ``DiGraph`` whose nodes are the indexes, with the node fields as attributes."""

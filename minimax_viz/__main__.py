@@ -1,0 +1,90 @@
+"""Command line: draw a search tree to PNG or SVG, or print its text trace.
+
+    python -m minimax_viz draw -o tree.png                 # the tutorial position
+    python -m minimax_viz draw --algorithm alphabeta --step 7 -o frame.png
+    python -m minimax_viz draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" -o aima.svg
+    python -m minimax_viz trace --board X.OX.XOO.
+
+A bad option or board prints one line and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+
+from .errors import MinimaxError
+from .games import GameTree, TicTacToe
+from .search import alphabeta, minimax
+
+__all__ = ["main"]
+
+TUTORIAL = "X.OX.XOO."
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m minimax_viz",
+        description="Run minimax or alpha-beta on a position and draw or print the recorded tree.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, text in (("draw", "draw the tree to a PNG or SVG file"), ("trace", "print every call, in order")):
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("--board", default=TUTORIAL,
+                       help="tic-tac-toe board as 9 characters, X, O and . for empty, read row by row "
+                            f"(default: the tutorial's {TUTORIAL})")
+        p.add_argument("--tree", help="a textbook tree as nested lists instead of a board, "
+                                      'e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
+        p.add_argument("--algorithm", choices=("minimax", "alphabeta"), default="minimax",
+                       help="the search to run (default: minimax)")
+        p.add_argument("--depth", type=int, help="stop this many plies down and use the heuristic")
+        if name == "draw":
+            p.add_argument("-o", "--output", required=True, help="file to write; .png or .svg")
+            p.add_argument("--step", type=int, help="draw the tree as it stood after this replay step")
+            p.add_argument("--window", action="store_true", help="show alpha and beta at each node")
+            p.add_argument("--dpi", type=int, default=110, help="resolution of a PNG (default: 110)")
+    return parser
+
+
+def _search(args):
+    if args.tree is not None:
+        try:
+            nested = ast.literal_eval(args.tree)
+        except (ValueError, SyntaxError):
+            raise MinimaxError(f"--tree must be nested lists of numbers, like [[3, 12], [2, 4]], not {args.tree!r}")
+        game, state = GameTree(nested), None
+    else:
+        game, state = TicTacToe(), args.board
+    search = alphabeta if args.algorithm == "alphabeta" else minimax
+    return search(game, state, depth=args.depth)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        result = _search(args)
+        if args.command == "trace":
+            print(result.tree.text(limit=10_000))
+            return 0
+        if not args.output.lower().endswith((".png", ".svg")):
+            raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
+        _draw(result, args)
+    except MinimaxError as err:
+        print(f"python -m minimax_viz: error: {err}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls} calls, "
+          f"move {result.move}, score {result.score}")
+    return 0
+
+
+def _draw(result, args) -> None:
+    from .draw import TreeView
+
+    view = TreeView(result.tree, pyplot=False, frames=args.step is not None, window=args.window or None)
+    view.show(args.step)
+    view.ax.figure.savefig(args.output, dpi=args.dpi, bbox_inches="tight")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
