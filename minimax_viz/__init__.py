@@ -12,11 +12,13 @@ from .search import SearchResult, SearchStats, alphabeta, minimax
 from .trace import Event, Node, SearchTree
 from .layout import tidy_layout
 from .draw import TreeView, draw_tree, principal_variation, tree_png
+from . import exercises
 
 __all__ = [
     "Game", "TicTacToe", "GameTree",
     "minimax", "alphabeta", "SearchResult", "SearchStats",
     "SearchTree", "Node", "Event",
     "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation",
+    "exercises",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
 ]
