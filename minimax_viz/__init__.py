@@ -12,13 +12,13 @@ from .search import SearchResult, SearchStats, alphabeta, minimax
 from .trace import Event, Node, SearchTree
 from .layout import tidy_layout
 from .draw import TreeView, draw_tree, principal_variation, tree_png
-from . import exercises
+from . import exercises, tutorial
 
 __all__ = [
     "Game", "TicTacToe", "GameTree",
     "minimax", "alphabeta", "SearchResult", "SearchStats",
     "SearchTree", "Node", "Event",
     "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation",
-    "exercises",
+    "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
 ]
