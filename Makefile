@@ -29,7 +29,8 @@ unit: $(STAMP)
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.timeout=600 notebooks/*.ipynb
+	    --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
+	$(BIN)/python scripts/tidy_notebooks.py notebooks/*.ipynb
 
 # Only the browser tests (JupyterLab driven by headless Chromium).
 browser: $(STAMP) chromium

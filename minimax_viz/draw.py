@@ -14,6 +14,7 @@ event ``k`` of the replay (nodes that appear later are hidden, or ghosted with
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from .errors import InvalidOption
@@ -458,7 +459,7 @@ class TreeView:
             handles.append(Line2D([], [], marker="s", ls="", color=PALETTE["guess"], label="≈ heuristic (depth limit)"))
         if HIT in kinds:
             handles.append(Line2D([], [], marker="s", ls="", color=PALETTE["hit"], label="memo table"))
-        if self.pv:
+        if self.pv and not self.frames:
             handles.append(Line2D([], [], color=PALETTE["best"], lw=3, label="best line"))
         if PRUNED in kinds:
             handles.append(Line2D([], [], color=PALETTE["pruned"], ls=(0, (3, 2)), lw=1.5, label="pruned (never searched)"))
@@ -616,6 +617,7 @@ class TreeView:
         for step, kind, index in self._events_near(k):
             line = self.tree._event_line(step, kind, self.tree.nodes[index], False).strip()
             words = line.split(" ", 1)[1].strip() if " " in line else line
+            words = re.sub(r"(?<![\w.])-(?=[\d.])", "−", words)  # the labels' minus sign
             return f"step {k} of {self.tree.n_steps - 1}: {words}"
         return ""
 

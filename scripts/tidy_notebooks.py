@@ -1,0 +1,38 @@
+"""Tidy executed notebooks so the stored files do not depend on the machine that ran them.
+
+    python scripts/tidy_notebooks.py notebooks/*.ipynb
+
+Replaces this checkout's absolute path in outputs (tracebacks of cells that show an
+error on purpose) with a relative one, and drops per-cell execution timing metadata.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = str(Path(__file__).resolve().parents[1])
+
+
+def tidy(path: Path) -> bool:
+    text = path.read_text()
+    nb = json.loads(text)
+    for cell in nb.get("cells", []):
+        cell.get("metadata", {}).pop("execution", None)
+    out = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    out = out.replace(ROOT + "/", "").replace(ROOT, ".")
+    if out != text:
+        path.write_text(out)
+        return True
+    return False
+
+
+def main() -> None:
+    for name in sys.argv[1:]:
+        if tidy(Path(name)):
+            print(f"tidied {name}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""The course holds together: contents, links, figures, exercises and public names.
+
+Every rule applies to whatever lessons exist in notebooks/, so a course still being written
+is checked as far as it goes. (nbval, run on the notebooks themselves, checks that they
+still execute and print what they stored.)
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import minimax_viz as mv
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+BY_NUMBER = {int(p.name[:2]): p for p in LESSONS}
+CONTENTS = "00-Start-Here.ipynb"
+
+MV_NAME = re.compile(r"(?<![\w.])mv\.([A-Za-z_]\w*)")
+CHECK_CALL = re.compile(r"(?<![\w.])mv\.exercises\.(lesson\d\d)\.(\w+)\s*\(")
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def text(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def code_cells(path: Path) -> list[dict]:
+    return [c for c in cells(path) if c["cell_type"] == "code"]
+
+
+def links(markdown: str) -> set[str]:
+    """The targets of the markdown links in a text, without any #anchor."""
+    return {target.split("#")[0] for target in re.findall(r"\]\(([^)\s]+)\)", markdown)}
+
+
+def lessons_but_contents():
+    return [p for p in LESSONS if p.name != CONTENTS]
+
+
+def ids(paths):
+    return [p.stem for p in paths]
+
+
+def test_lesson_files_are_named_and_numbered():
+    assert NOTEBOOKS / CONTENTS in LESSONS, "notebooks/00-Start-Here.ipynb, the table of contents, is missing"
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        assert re.fullmatch(r"\d\d(-[A-Za-z0-9]+)+\.ipynb", path.name), (
+            f"{path.name} is not named NN-Title-Words.ipynb"
+        )
+    assert len(BY_NUMBER) == len(LESSONS), "two lessons share a number"
+
+
+def test_contents_links_every_lesson():
+    listed = set().union(*(links(text(c)) for c in cells(NOTEBOOKS / CONTENTS) if c["cell_type"] == "markdown"))
+    missing = [p.name for p in lessons_but_contents() if p.name not in listed]
+    assert not missing, f"00-Start-Here does not link {missing}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_first_and_last_cells_link_next_and_contents(path):
+    all_cells = cells(path)
+    number = int(path.name[:2])
+    following = BY_NUMBER.get(number + 1)
+    for where, cell in (("first", all_cells[0]), ("last", all_cells[-1])):
+        assert cell["cell_type"] == "markdown", f"the {where} cell of {path.name} should be markdown"
+        targets = links(text(cell))
+        if following is not None:
+            assert following.name in targets, f"the {where} cell of {path.name} does not link {following.name}"
+        if path.name != CONTENTS:
+            assert CONTENTS in targets, f"the {where} cell of {path.name} does not link back to {CONTENTS}"
+    title = text(all_cells[0]).lstrip().splitlines()[0]
+    assert re.match(rf"# {path.name[:2]} · \S", title), f"{path.name} should open with '# {path.name[:2]} · Title'"
+
+
+@pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
+def test_lesson_has_a_figure(path):
+    assert any(
+        "image/png" in output.get("data", {}) for cell in code_cells(path) for output in cell.get("outputs", [])
+    ), f"{path.name} has no code cell whose stored output is a figure (image/png)"
+
+
+@pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
+def test_lesson_has_exercises_with_checks_and_hidden_solutions(path):
+    solutions = [c for c in code_cells(path) if "solution" in c["metadata"].get("tags", [])]
+    checks = [
+        call for c in code_cells(path) if c not in solutions for call in CHECK_CALL.findall(text(c))
+    ]
+    assert len(checks) >= 2, f"{path.name} has {len(checks)} check calls on mv.exercises outside its solutions, not 2 or more"
+    assert len(solutions) >= 2, f"{path.name} has {len(solutions)} cells tagged 'solution', not 2 or more"
+    for cell in solutions:
+        assert cell["metadata"].get("jupyter", {}).get("source_hidden") is True, (
+            f"a solution cell of {path.name} is not collapsed (metadata jupyter.source_hidden): {text(cell)[:60]!r}"
+        )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_code_calls_only_public_names(path):
+    public = set(mv.__all__) | {"exercises"}
+    for cell in code_cells(path):
+        for name in MV_NAME.findall(text(cell)):
+            assert name in public, f"{path.name} calls mv.{name}, which is not in minimax_viz.__all__: {text(cell)[:80]!r}"
+        for module, check in CHECK_CALL.findall(text(cell)):
+            assert hasattr(getattr(mv.exercises, module, None), check), (
+                f"{path.name} calls mv.exercises.{module}.{check}, which does not exist"
+            )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_every_code_cell_was_executed(path):
+    counts = [cell.get("execution_count") for cell in code_cells(path)]
+    if None not in counts:
+        assert counts == list(range(1, len(counts) + 1)), (
+            f"{path.name} was not run top to bottom in a fresh kernel (execution counts {counts})"
+        )
+    for cell in code_cells(path):
+        assert cell.get("execution_count") is not None, (
+            f"a code cell of {path.name} was never run: {text(cell)[:60]!r}; run the notebook top to bottom"
+        )
+        if "raises-exception" not in cell["metadata"].get("tags", []):
+            errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]
+            assert not errors, (
+                f"a code cell of {path.name} stored an error without the tag 'raises-exception': {text(cell)[:60]!r}"
+            )
