@@ -390,16 +390,16 @@ class TreeView:
                 self.texts.append((t, i, "visible"))
             if self.window and kind == CALL:
                 wy = (y - self.glyph.height / 2 - (0.3 if not self.glyph.score_inside else 0.04))
-                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=fs * 0.72, color="#444444", zorder=5)
+                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=fs * 0.85, color="#333333", zorder=5)
                 self.texts.append((t, i, "window"))
 
     def _pruned_label(self, i: int) -> str:
+        """Under a pruned board: "pruned"; inside a pruned textbook shape: its value, if a leaf."""
+        if not self.glyph.score_inside:
+            return "pruned"
         value = getattr(self.game, "value", None)
-        if self.glyph.score_inside and value is not None:
-            v = value(self.tree._state(i))
-            if v is not None:
-                return _num(v, signed=False)
-        return "pruned"
+        v = value(self.tree._state(i)) if value is not None else None
+        return "" if v is None else _num(v, signed=False)
 
     def _draw_levels(self) -> None:
         """Left margin: which player moves at each depth, with its shape."""

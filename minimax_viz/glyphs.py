@@ -76,7 +76,7 @@ class ShapeGlyph(Glyph):
         patches, owners, faces, edges = [], [], [], []
         for index, x, y in items:
             node = tree.nodes[index]
-            if node.is_leaf:
+            if tree.game.is_terminal(node.internal_state):
                 s = 0.36
                 patches.append(Rectangle((x - s / 2, y - s / 2), s, s))
                 faces.append("white")

@@ -114,7 +114,8 @@ class Node:
     ``state`` is in the game's public form (for tic-tac-toe the tutorial's list);
     ``score`` is ``None`` for a pruned stub; ``alpha``/``beta`` are the window at entry
     and ``alpha_out``/``beta_out`` as it stood when the call returned (``None`` after a
-    plain minimax).
+    plain minimax). A pruned stub was never entered: its window is the parent's at the
+    moment of the cut.
     """
 
     __slots__ = ("tree", "index")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-__all__ = ["Feedback", "check_function", "check_value"]
+__all__ = ["Feedback", "check_function", "check_value", "describe_error"]
+
+
 
 
 class Feedback:
@@ -33,7 +35,12 @@ class Feedback:
     __str__ = __repr__
 
 
-def _describe_error(err: BaseException) -> str:
+def describe_error(err: BaseException) -> str:
+    """Words for an error a learner's code raised (the stub's NotImplementedError included).
+
+    >>> describe_error(ZeroDivisionError("division by zero"))
+    'it raised ZeroDivisionError: division by zero'
+    """
     if isinstance(err, NotImplementedError):
         return "it is still the stub (it raised NotImplementedError); write your code in its cell and run it"
     return f"it raised {type(err).__name__}: {err}"
@@ -64,7 +71,7 @@ def check_function(
         try:
             got = function(*args)
         except Exception as err:  # the learner's code: any error becomes words
-            return Feedback(False, f"{call}: {_describe_error(err)}.", hint=hint)
+            return Feedback(False, f"{call}: {describe_error(err)}.", hint=hint)
         if not same(got, expected):
             return Feedback(False, f"{call} returned {got!r}, but the answer is {expected!r}.", hint=hint)
     return Feedback(True, success)
@@ -91,3 +98,6 @@ def check_value(
     if value == expected:
         return Feedback(True, success or f"{what} is {expected!r}.")
     return Feedback(False, f"{value!r} is not {what}.", hint=hint)
+
+
+_describe_error = describe_error

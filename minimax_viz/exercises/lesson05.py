@@ -1,0 +1,410 @@
+"""Checks for lesson 05, alpha-beta pruning: skipped leaves, the window at a node, your own alpha-beta.
+
+Every check runs the package's :func:`~minimax_viz.alphabeta` on a textbook tree (nested
+lists, as in :class:`~minimax_viz.GameTree`) and compares the learner's answer with what
+the search recorded; a wrong answer is explained with the node where the reasoning went
+astray. Leaves and nodes are named by their paths of child indexes, ``(1, 0)`` for the
+first child of the root's second child; ``()`` is the root.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from numbers import Real
+from typing import Any, Callable
+
+from ..games import GameTree
+from ..search import alphabeta
+from .feedback import Feedback, describe_error as _describe_error
+
+__all__ = ["AIMA", "PRACTICE", "check_never_visited", "check_window", "check_alphabeta"]
+
+#: AIMA's figure 5.2: a Max root over three Min nodes.
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+#: The practice tree of lesson 05: Max, Min, Max, then twelve leaves with different values.
+PRACTICE = [[[4, 6], [7, 9]], [[1, 2], [0, 3]], [[8, 5], [11, 10]]]
+#: The trees :func:`check_alphabeta` tries, small to large (two drawn by
+#: ``GameTree.random`` with seeds 5 and 11, written out so they never change).
+CHECK_TREES = [
+    [4, 9, 2],
+    AIMA,
+    [[5, 6], [5, 9]],
+    PRACTICE,
+    [[[5, -2], [-4, -6], [6, -2, 3]], [[-9, -3], [-1, -4, 3]], [[-5, 5], [-5, -9]]],
+    [[[[-4, 7], [-4, -6]], [[-5, -7], [3, 5]]], [[[-8, -8], [-2, -9]], [[5, 9], [7, -2]]]],
+]
+
+
+# -- what alpha-beta did, in words ------------------------------------------------------------
+
+class _Search:
+    """One recorded alpha-beta search of a nested-list tree, its nodes found by path."""
+
+    def __init__(self, nested: Any, prune_on_equal: bool = True):
+        self.game = GameTree(nested)
+        self.prune_on_equal = prune_on_equal
+        self.result = alphabeta(self.game, prune_on_equal=prune_on_equal)
+        self.node = {n.internal_state: n for n in self.result.tree.nodes}
+        self.leaves = self.game.leaves()
+
+    def visited(self) -> list[tuple]:
+        """The leaves alpha-beta scores, in the order it reaches them."""
+        return [n.internal_state for n in self.result.tree.nodes if n.kind == "leaf"]
+
+    def skipped(self) -> list[tuple]:
+        """The leaves alpha-beta never visits, left to right."""
+        seen = set(self.visited())
+        return [p for p in self.leaves if p not in seen]
+
+    def value(self, path: tuple) -> float:
+        return self.game.value(path)
+
+    def is_max(self, path: tuple) -> bool:
+        return self.game.is_max(path)
+
+    def why_visited(self, leaf: tuple) -> str:
+        """Why the search had to look at ``leaf`` (a leaf it did visit)."""
+        parent = leaf[:-1]
+        if leaf[-1] == 0:
+            return (
+                f"leaf {leaf} is always visited: the search reaches its parent, "
+                f"{_name(self, parent)}, and a node always looks at its first child "
+                "(only the children after a cutoff are skipped)."
+            )
+        earlier = [self.node[parent + (i,)] for i in range(leaf[-1])]
+        scores = [n.score for n in earlier]
+        top = self.node[parent]
+        paths = ", ".join(str(n.internal_state) for n in earlier)
+        if self.is_max(parent):
+            best, bound = max(scores), max(top.alpha, *scores)
+            short = "has not reached" if self.prune_on_equal else "is not above"
+            return (
+                f"leaf {leaf} is visited: when {_name(self, parent)} comes to it, the best it has "
+                f"is {_num(best)} (from {paths}), which {short} beta = {_num(top.beta)}; Min above "
+                f"may still let play reach this node, so it must go on (alpha is {_num(bound)} now)."
+            )
+        best, bound = min(scores), min(top.beta, *scores)
+        short = "is still above" if self.prune_on_equal else "is not below"
+        return (
+            f"leaf {leaf} is visited: when {_name(self, parent)} comes to it, the lowest it has "
+            f"is {_num(best)} (from {paths}), which {short} alpha = {_num(top.alpha)}; Max above "
+            f"may still choose this node, so it must go on (beta is {_num(bound)} now)."
+        )
+
+    def why_skipped(self, leaf: tuple) -> str:
+        """Why the search never looks at ``leaf`` (a leaf it skipped)."""
+        stub = next(leaf[:k] for k in range(len(leaf), 0, -1) if leaf[:k] in self.node)
+        parent = stub[:-1]
+        first_cut = next(i for i in range(stub[-1] + 1) if self.node[parent + (i,)].pruned)
+        last = parent + (first_cut - 1,)  # the child after which the parent stopped
+        top, v = self.node[parent], self.node[last].score
+        if self.is_max(parent):
+            sign = ">=" if self.prune_on_equal else ">"
+            text = (
+                f"leaf {leaf} is never visited: {_name(self, parent)} stopped after its child "
+                f"{last} returned {_num(v)}: {_num(v)} {sign} beta = {_num(top.beta)}, so Min, "
+                f"who can already hold Max to {_num(top.beta)} elsewhere, will never let play reach "
+                f"{_short(parent)}; its remaining children cannot change the answer."
+            )
+        else:
+            sign = "<=" if self.prune_on_equal else "<"
+            text = (
+                f"leaf {leaf} is never visited: {_name(self, parent)} stopped after its child "
+                f"{last} returned {_num(v)}: {_num(v)} {sign} alpha = {_num(top.alpha)}, so Max, "
+                f"who can already get {_num(top.alpha)} elsewhere, will never choose a move that leads "
+                f"to {_short(parent)}; its remaining children cannot change the answer."
+            )
+        if stub != leaf:
+            text += f" The whole subtree under {stub} is skipped, and {leaf} with it."
+        return text
+
+
+def _name(search: _Search, path: tuple) -> str:
+    kind = "Max" if search.is_max(path) else "Min"
+    return f"the {kind} root" if not path else f"the {kind} node {path}"
+
+
+def _short(path: tuple) -> str:
+    return "the root" if not path else str(path)
+
+
+def _num(x) -> str:
+    if x == math.inf:
+        return "+inf"
+    if x == -math.inf:
+        return "-inf"
+    return repr(x)
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, Real) and not isinstance(x, bool)
+
+
+# -- exercise: which leaves are never visited ---------------------------------------------------
+
+def _read_leaves(answer, search: _Search) -> tuple[set | None, Feedback | None]:
+    """The learner's leaves as a set of paths, or the feedback that explains why not."""
+    if answer is ...:
+        return None, Feedback(False, "replace the ... with a list of leaf paths, such as [(0, 1, 1)].")
+    if not isinstance(answer, (list, tuple, set)):
+        return None, Feedback(
+            False, f"give a list of leaf paths, such as [(0, 1, 1), (2, 0, 0)], not {answer!r}."
+        )
+    paths = set()
+    for item in answer:
+        if _is_number(item):
+            holding = [p for p in search.leaves if search.value(p) == item]
+            if len(holding) != 1:
+                problem = "no leaf of this tree holds" if not holding else f"{len(holding)} leaves hold"
+                return None, Feedback(
+                    False, f"{problem} the value {item!r}; name leaves by their "
+                    "paths, such as (0, 1, 1), instead of by their values.",
+                )
+            paths.add(holding[0])
+            continue
+        if not (isinstance(item, (list, tuple)) and all(isinstance(i, int) for i in item)):
+            return None, Feedback(
+                False, f"{item!r} is not a leaf path; write a leaf as a tuple of child indexes "
+                "from the root, such as (0, 1, 1).",
+            )
+        path = tuple(item)
+        if path not in search.leaves:
+            inner = path in search.node or any(p[: len(path)] == path for p in search.leaves)
+            what = (
+                f"{path} is an inner node, not a leaf; if alpha-beta skips its whole subtree, "
+                "list each leaf under it"
+                if inner else f"{path} is not a node of this tree; a leaf's path here has "
+                f"{len(search.leaves[0])} child indexes, such as {search.leaves[0]}"
+            )
+            return None, Feedback(False, what + ".")
+        paths.add(path)
+    return paths, None
+
+
+def check_never_visited(answer: Any, nested: Any = PRACTICE, *, prune_on_equal: bool = True) -> Feedback:
+    """Check a list of the leaves that alpha-beta never visits in the tree ``nested``.
+
+    Leaves are given as paths such as ``(1, 2)`` (or as values when no two leaves share
+    one). The first leaf, left to right, on which the answer is wrong is explained.
+
+    >>> check_never_visited([(1, 1), (1, 2)], AIMA)
+    Right: alpha-beta never visits 2 of the 9 leaves: (1, 1), (1, 2).
+    >>> check_never_visited([(1, 0), (1, 1), (1, 2)], AIMA)
+    Not yet: leaf (1, 0) is always visited: the search reaches its parent, the Min node
+    (1,), and a node always looks at its first child (only the children after a cutoff are
+    skipped).
+    >>> check_never_visited([(1, 1)], AIMA)  # doctest: +ELLIPSIS
+    Not yet: leaf (1, 2) is never visited: the Min node (1,) stopped after its child (1, 0)
+    returned 2: 2 <= alpha = 3, ...
+    """
+    search = _Search(nested, prune_on_equal)
+    paths, problem = _read_leaves(answer, search)
+    if problem is not None:
+        return problem
+    skipped = search.skipped()
+    for leaf in search.leaves:
+        if leaf in paths and leaf not in skipped:
+            return Feedback(False, search.why_visited(leaf))
+        if leaf in skipped and leaf not in paths:
+            return Feedback(False, search.why_skipped(leaf))
+    listed = ", ".join(str(p) for p in skipped) or "none"
+    return Feedback(
+        True, f"alpha-beta never visits {len(skipped)} of the {len(search.leaves)} leaves: {listed}."
+    )
+
+
+# -- exercise: the window at a node ----------------------------------------------------------
+
+def _finished_above(search: _Search, path: tuple, want_max: bool) -> list[str]:
+    """For each Max (or Min) node above ``path``: its children that had returned by then."""
+    out = []
+    for k in range(len(path)):
+        above = path[:k]
+        if search.is_max(above) != want_max or path[k] == 0:
+            continue
+        done = [str(above + (i,)) for i in range(path[k])]
+        out.append(
+            f"{_short(above)}, whose child{'ren' if len(done) > 1 else ''} "
+            f"{' and '.join(done) if len(done) < 3 else ', '.join(done)} had returned"
+        )
+    return out
+
+
+def _bound_hint(search: _Search, path: tuple, which: str) -> str:
+    want_max = which == "alpha"
+    finished = _finished_above(search, path, want_max)
+    if want_max:
+        what = (
+            "Alpha is the most Max is already sure to get on the way down to "
+            f"{path}: the best value returned so far by a child of a Max node above it."
+        )
+    else:
+        what = (
+            "Beta is the least Min is already sure to hold Max to on the way down to "
+            f"{path}: the lowest value returned so far by a child of a Min node above it."
+        )
+    if not finished:
+        side = "Max" if want_max else "Min"
+        return f"{what} No {side} node above {path} has a finished child yet."
+    return f"{what} Look at {'; and '.join(finished)}."
+
+
+def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> Feedback:
+    """Check ``(alpha, beta)``, the window alpha-beta passes to ``node`` when it enters it.
+
+    Use ``math.inf`` and ``-math.inf`` for the infinite ends.
+
+    >>> check_window((3, math.inf), node=(2,), nested=AIMA)
+    Right: when alpha-beta enters (2,), alpha = 3 and beta = +inf: only a value between them
+    can still change the root's choice.
+    >>> check_window((-math.inf, math.inf), node=(2,), nested=AIMA)  # doctest: +ELLIPSIS
+    Not yet: (-inf, +inf) is the window at the root, before anything is known; ...
+    """
+    search = _Search(nested)
+    path = tuple(node)
+    if path not in search.node or search.node[path].pruned:
+        raise ValueError(f"alpha-beta never enters {path} in this tree; ask about a node it visits")
+    target = search.node[path]
+    want = (target.alpha, target.beta)
+    if answer is ...:
+        return Feedback(False, "replace the ... with a pair (alpha, beta), such as (3, math.inf).")
+    if not (isinstance(answer, (list, tuple)) and len(answer) == 2 and all(map(_is_number, answer))):
+        return Feedback(
+            False, f"give two numbers, (alpha, beta), using math.inf and -math.inf for the "
+            f"infinite ends; {answer!r} is not such a pair.",
+        )
+    a, b = answer
+    if (a, b) == want:
+        return Feedback(
+            True, f"when alpha-beta enters {path}, alpha = {_num(a)} and beta = {_num(b)}: "
+            "only a value between them can still change the root's choice.",
+        )
+    if (b, a) == want:
+        return Feedback(
+            False, "those are the right two numbers the wrong way round: alpha, the score Max "
+            "is already sure of, is the lower end; beta, the score Min is already sure of, the upper end.",
+        )
+    if (a, b) == (-math.inf, math.inf) and path:
+        return Feedback(
+            False, f"(-inf, +inf) is the window at the root, before anything is known; by the "
+            f"time the search enters {path}, calls above it have returned values.",
+            hint=_bound_hint(search, path, "alpha" if a != want[0] else "beta"),
+        )
+    wrong = "alpha" if a != want[0] else "beta"
+    given = a if wrong == "alpha" else b
+    also = f", and neither is beta = {_num(b)}" if wrong == "alpha" and b != want[1] else ""
+    return Feedback(
+        False, f"{wrong} = {_num(given)} is not right{also}.", hint=_bound_hint(search, path, wrong)
+    )
+
+
+# -- exercise: your own alpha-beta ------------------------------------------------------------
+
+def _call_text(function, nested) -> str:
+    name = getattr(function, "__name__", "your function")
+    return f"{name}({nested!r}, -inf, +inf, True, visited)"
+
+
+def _explain_visits(search: _Search, got: list, call: str) -> str | None:
+    """What is wrong with the leaf values a learner's function visited (None: nothing)."""
+    order = search.visited()
+    want = [search.value(p) for p in order]
+    if got == want:
+        return None
+    every = [search.value(p) for p in search.leaves]
+    if not got:
+        return (
+            f"{call} returned the right value, but visited stayed empty: append each leaf's "
+            "value to visited when your function reaches a leaf."
+        )
+    strict = _Search(search.game.nested, prune_on_equal=False)
+    if got == [strict.value(p) for p in strict.visited()]:
+        return (
+            f"{call} returned the right value, but it cuts only on strict inequality "
+            "(value > beta, value < alpha), the CS188 convention; this check follows AIMA and "
+            "mv.alphabeta's default: cut when a Max node's value is >= beta and a Min node's is <= alpha."
+        )
+    if got == every and len(every) > len(want):
+        return (
+            f"{call} returned the right value, but it looked at every leaf: it never cut. After "
+            "each child, a Max node stops once its value is >= beta, a Min node once it is "
+            "<= alpha; and each child is searched with the window as narrowed so far."
+        )
+    i = next((k for k, (g, w) in enumerate(zip(got, want)) if g != w), min(len(got), len(want)))
+    so_far = f"the first {i} leaves it looked at are right; then " if i else ""
+    nxt = _next_skipped(search, order[i - 1] if i else None)
+    if i < len(got) and nxt is not None and got[i] == search.value(nxt):
+        return f"{call}: {so_far}it looked at {got[i]!r}, but {search.why_skipped(nxt)}"
+    if i >= len(want):
+        return f"{call}: {so_far}it went on to look at {got[i]!r}, where alpha-beta has already stopped."
+    seen = f"it looked at {got[i]!r}" if i < len(got) else "it stopped"
+    return (
+        f"{call}: {so_far}{seen}, but alpha-beta looks at leaf {order[i]} = {want[i]!r} next. "
+        "Either your function cut too early (a Max node may stop only once its value is >= beta, "
+        "a Min node once it is <= alpha) or it searched the children out of order (always left to right)."
+    )
+
+
+def _next_skipped(search: _Search, after: tuple | None) -> tuple | None:
+    """The leaf just after ``after`` in left-to-right order, if alpha-beta skips it."""
+    k = 0 if after is None else search.leaves.index(after) + 1
+    if k < len(search.leaves) and search.leaves[k] in search.skipped():
+        return search.leaves[k]
+    return None
+
+
+def check_alphabeta(function: Callable) -> Feedback:
+    """Check ``function(node, alpha, beta, is_max, visited)``, an alpha-beta on nested lists.
+
+    It must return the node's value and append the value of each leaf it looks at to the
+    list ``visited``. It is tried on :data:`CHECK_TREES` from the root, called as
+    ``function(tree, -inf, +inf, True, visited)``; the leaves it looks at must be AIMA's
+    (cut when a Max node's value is ``>= beta``, a Min node's ``<= alpha``), in order.
+
+    >>> def ab(node, alpha, beta, is_max, visited):
+    ...     if not isinstance(node, list):
+    ...         visited.append(node)
+    ...         return node
+    ...     best = -math.inf if is_max else math.inf
+    ...     for child in node:
+    ...         value = ab(child, alpha, beta, not is_max, visited)
+    ...         if is_max:
+    ...             best = max(best, value)
+    ...             alpha = max(alpha, best)
+    ...             if best >= beta:
+    ...                 break
+    ...         else:
+    ...             best = min(best, value)
+    ...             beta = min(beta, best)
+    ...             if best <= alpha:
+    ...                 break
+    ...     return best
+    >>> check_alphabeta(ab)
+    Right: your alpha-beta gets the value of all 6 trees and looks at exactly the leaves
+    alpha-beta looks at, in the same order.
+    """
+    name = getattr(function, "__name__", "your function")
+    if not callable(function):
+        return Feedback(False, f"{name} should be a function, but it is {function!r}.")
+    for nested in CHECK_TREES:
+        search = _Search(nested)
+        call = _call_text(function, nested)
+        visited: list = []
+        try:
+            got = function(copy.deepcopy(nested), -math.inf, math.inf, True, visited)
+        except Exception as err:  # the learner's code: any error becomes words
+            return Feedback(False, f"{call}: {_describe_error(err)}.")
+        if got != search.result.score:
+            return Feedback(
+                False, f"{call} returned {got!r}, but the value of this tree is {search.result.score!r}.",
+                hint="a leaf's value is its number; a Max node takes the largest value of its "
+                "children, a Min node the smallest, and is_max flips at each level down.",
+            )
+        problem = _explain_visits(search, visited, call)
+        if problem is not None:
+            return Feedback(False, problem)
+    return Feedback(
+        True, f"your alpha-beta gets the value of all {len(CHECK_TREES)} trees and looks at "
+        "exactly the leaves alpha-beta looks at, in the same order.",
+    )
