@@ -141,6 +141,7 @@ class TreeView:
         self._set_limits()
         self.scale = self._scale()
         self.first, self.last = tree._steps()
+        self.guessed = self._guessed()
         self.layers: list[Layer] = []
         self.texts: list[tuple[Any, int, str]] = []
         self._draw_edges()
@@ -213,6 +214,23 @@ class TreeView:
         y0, y1 = self.ax.get_ylim()
         per_unit = min(w_in / (x1 - x0), h_in / (y1 - y0))
         return max(0.25, min(per_unit / 0.9, 1.6))
+
+    def _guessed(self) -> set[int]:
+        """Nodes whose value comes from the heuristic: a horizon leaf, or backed up from one."""
+        rec, guessed = self.tree._rec, set()
+        if HORIZON not in rec.kind:
+            return guessed
+        for i in reversed(range(len(self.tree))):
+            kind = rec.kind[i]
+            if kind == HORIZON:
+                guessed.add(i)
+            elif kind == CALL:
+                for c in self.tree._child_indexes(i):
+                    if rec.kind[c] != PRUNED and rec.score[c] == rec.score[i]:
+                        if c in guessed:
+                            guessed.add(i)
+                        break
+        return guessed
 
     # -- static artists --------------------------------------------------------------------
     def _draw_edges(self) -> None:
@@ -353,7 +371,7 @@ class TreeView:
         k, v = rec.kind[i], rec.score[i]
         if k == PRUNED or v != v:
             return PALETTE["pruned"]
-        if k == HORIZON:
+        if k == HORIZON or i in self.guessed:
             return PALETTE["guess"]
         if k == HIT:
             return PALETTE["hit"]
@@ -580,7 +598,7 @@ class TreeView:
         rec = self.tree._rec
         v = rec.score[i]
         text = _num(v, signed=not self.glyph.score_inside)
-        if rec.kind[i] == HORIZON:
+        if i in self.guessed:
             return "≈" + text
         if rec.kind[i] == HIT:
             return text + " (memo)"

@@ -99,5 +99,3 @@ def check_value(
         return Feedback(True, success or f"{what} is {expected!r}.")
     return Feedback(False, f"{value!r} is not {what}.", hint=hint)
 
-
-_describe_error = describe_error

@@ -1,0 +1,202 @@
+"""Lesson 03's checks: "Right" for correct answers, useful words for the usual wrong ones."""
+
+import pytest
+
+import minimax_viz as mv
+from minimax_viz.exercises import lesson03
+
+RIGHT, NOT_YET = "Right: ", "Not yet: "
+
+
+def stub(*args):
+    raise NotImplementedError("your code here")
+
+
+def said(feedback) -> str:
+    """The whole text a learner sees, with a check that it is a Feedback at all."""
+    assert isinstance(feedback, mv.exercises.Feedback)
+    return repr(feedback)
+
+
+def test_found_by_name_from_the_package():
+    assert mv.exercises.lesson03 is lesson03
+    for name in lesson03.__all__:
+        assert callable(getattr(lesson03, name))
+
+
+# -- check_nodes_at_depth_4 ---------------------------------------------------------------
+def test_nodes_at_depth_4_right():
+    feedback = lesson03.check_nodes_at_depth_4(3024)
+    assert feedback and said(feedback).startswith(RIGHT)
+    assert "9 × 8 × 7 × 6" in said(feedback)
+
+
+def test_nodes_at_depth_4_matches_the_recorded_tree():
+    tree = mv.minimax(mv.TicTacToe()).tree
+    assert sum(1 for node in tree.nodes if node.depth == 4) == 3024
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        (..., "replace the ..."),
+        (6561, "already taken"),
+        (126, "move orders"),
+        (30, "multiply"),
+        (504, "depth 3"),
+        (72, "depth 2"),
+        (5478, "distinct positions"),
+        (1000, "multiply the choices"),
+        ("3024", "multiply the choices"),
+    ],
+)
+def test_nodes_at_depth_4_not_yet(answer, words):
+    feedback = lesson03.check_nodes_at_depth_4(answer)
+    assert not feedback
+    assert said(feedback).startswith(NOT_YET) and words in said(feedback)
+
+
+# -- the learner's functions: right and wrong ones ------------------------------------------
+def count_games(game, board):
+    if game.is_terminal(board):
+        return 1
+    return sum(count_games(game, game.play(board, m)) for m in game.moves(board))
+
+
+def count_games_tutorial_style(game, board):
+    """Places a mark on the board it is given and takes it back, as the tutorial does."""
+    if game.is_terminal(board):
+        return 1
+    total, mark = 0, game.player(board)
+    for m in game.moves(board):
+        board[m] = mark
+        total += count_games_tutorial_style(game, board)
+        board[m] = m
+    return total
+
+
+def count_calls(game, board):
+    return 1 + sum(count_calls(game, game.play(board, m)) for m in game.moves(board))
+
+
+def count_inner(game, board):
+    if game.is_terminal(board):
+        return 0
+    return 1 + sum(count_inner(game, game.play(board, m)) for m in game.moves(board))
+
+
+def positions(game, board, *, finished=True, unfinished=True):
+    seen, order = set(), []
+
+    def visit(b):
+        if game.key(b) in seen:
+            return
+        seen.add(game.key(b))
+        order.append(b)
+        for m in game.moves(b):
+            visit(game.play(b, m))
+
+    visit(board)
+    return sum(1 for b in order if (finished if game.is_terminal(b) else unfinished))
+
+
+def count_positions(game, board):
+    return positions(game, board)
+
+
+def count_finished_positions_too(game, board):
+    """A second right answer: a set of strings, breadth first."""
+    level, seen = [board], {game.string(board)}
+    while level:
+        level = [game.play(b, m) for b in level for m in game.moves(b)]
+        level = [b for b in level if game.string(b) not in seen and not seen.add(game.string(b))]
+    return len(seen)
+
+
+# -- check_count_games ---------------------------------------------------------------------
+@pytest.mark.parametrize("function", [count_games, count_games_tutorial_style])
+def test_count_games_right(function):
+    feedback = lesson03.check_count_games(function)
+    assert feedback and said(feedback).startswith(RIGHT)
+
+
+@pytest.mark.parametrize(
+    "function, words",
+    [
+        (stub, "still the stub"),
+        (count_calls, "number of calls"),
+        (count_inner, "inner nodes"),
+        (count_positions, "do not skip boards already seen"),
+        (lambda game, board: count_games(game, board) - 1, "one short"),
+        (lambda game, board: float("nan"), "whole number"),
+        (lambda game, board: None, "whole number"),
+        (lambda game, board: len(game.moves(board)), "mv.minimax"),
+        (lambda game, board: [][0], "IndexError"),
+        (lambda game: 0, "TypeError"),
+        (42, "should be a function"),
+    ],
+)
+def test_count_games_not_yet(function, words):
+    feedback = lesson03.check_count_games(function)
+    assert not feedback
+    assert said(feedback).startswith(NOT_YET) and words in said(feedback), said(feedback)
+
+
+def test_count_games_reports_the_board_and_the_answer():
+    text = said(lesson03.check_count_games(count_calls))
+    assert "count_games(game, ['X', 'O', 2, 3, 'X', 5, 'O', 7, 8])" in text
+    assert "returned 182" in text and "79 different games" in text
+
+
+def test_a_recursion_that_never_stops_is_explained():
+    def forever(game, board):
+        return forever(game, board)
+
+    text = said(lesson03.check_count_games(forever))
+    assert text.startswith(NOT_YET) and "never stopped" in text
+
+
+# -- check_count_positions -------------------------------------------------------------------
+@pytest.mark.parametrize("function", [count_positions, count_finished_positions_too])
+def test_count_positions_right(function):
+    feedback = lesson03.check_count_positions(function)
+    assert feedback and said(feedback).startswith(RIGHT)
+    assert "5,478" in said(feedback)
+
+
+@pytest.mark.parametrize(
+    "function, words",
+    [
+        (stub, "still the stub"),
+        (count_calls, "keep a set of game.key(board)"),
+        (count_games, "finished games (leaves)"),
+        (lambda game, board: positions(game, board, finished=False), "finished boards"),
+        (lambda game, board: positions(game, board, unfinished=False), "only the finished boards"),
+        (lambda game, board: positions(game, board) - 1, "the board you start from counts too"),
+        (lambda game, board: positions(game, board) + 1, "counted twice"),
+        (lambda game, board: "9", "whole number"),
+    ],
+)
+def test_count_positions_not_yet(function, words):
+    feedback = lesson03.check_count_positions(function)
+    assert not feedback
+    assert said(feedback).startswith(NOT_YET) and words in said(feedback), said(feedback)
+
+
+def test_count_positions_wrong_only_on_the_empty_board():
+    def almost(game, board):
+        n = count_positions(game, board)
+        return 5477 if n == 5478 else n
+
+    text = said(lesson03.check_count_positions(almost))
+    assert "returned 5477" in text and "5,478 distinct positions" in text and "one short" in text
+
+
+def test_the_learners_function_gets_a_copy_of_the_board():
+    def spoil(game, board):
+        board[:] = ["X"] * 9
+        return 0
+
+    before = [list(b) for b in lesson03.POSITIONS_BOARDS]
+    assert not lesson03.check_count_positions(spoil)
+    assert [list(b) for b in lesson03.POSITIONS_BOARDS] == before
