@@ -22,7 +22,7 @@ from .glyphs import PALETTE, Layer, glyph_for
 from .layout import tidy_layout
 from .trace import CALL, HIT, HORIZON, PRUNED
 
-__all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png"]
+__all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_text"]
 
 #: Trees with more nodes are drawn collapsed: the first levels, with "+N" on what is hidden.
 DEFAULT_MAX_NODES = 2000
@@ -417,7 +417,7 @@ class TreeView:
             return "pruned"
         value = getattr(self.game, "value", None)
         v = value(self.tree._state(i)) if value is not None else None
-        return "" if v is None else _num(v, signed=False)
+        return "" if v is None else score_text(v, signed=False)
 
     def _draw_levels(self) -> None:
         """Left margin: which player moves at each depth, with its shape."""
@@ -571,17 +571,8 @@ class TreeView:
     def _current(self, k: int):
         if self.upto is None:
             return None, []
-        for step, kind, index in self._events_near(k):
-            if step == k:
-                node = self.tree.nodes[index]
-                return index, [n.index for n in node.path]
-        return None, []
-
-    def _events_near(self, k: int):
-        for row in self.tree._event_rows():
-            if row[0] >= k:
-                yield row
-                return
+        node = self.tree.event(k).node
+        return node.index, [n.index for n in node.path]
 
     def _show_frame_marks(self, current, stack, final: bool) -> None:
         self.pv_lines.set_visible(final and bool(self.pv))
@@ -597,7 +588,7 @@ class TreeView:
     def _score_text(self, i: int) -> str:
         rec = self.tree._rec
         v = rec.score[i]
-        text = _num(v, signed=not self.glyph.score_inside)
+        text = score_text(v, signed=not self.glyph.score_inside)
         if i in self.guessed:
             return "≈" + text
         if rec.kind[i] == HIT:
@@ -605,7 +596,16 @@ class TreeView:
         return text
 
     def _window_text(self, i: int, k: int) -> str:
+        a, b = self.window_at(i, k)
+        signed = not self.glyph.score_inside
+        return f"α={score_text(a, signed=signed)} β={score_text(b, signed=signed)}"
+
+    def window_at(self, i: int, k: int) -> tuple[float, float]:
+        """Node ``i``'s alpha and beta as they stood after replay step ``k``: the entry
+        window narrowed by the children returned so far, or the window it returned with."""
         tree, rec = self.tree, self.tree._rec
+        if not tree.has_window:
+            raise InvalidOption("this tree has no alpha and beta: it was recorded by minimax, not alphabeta")
         if self.last[i] <= k:
             a, b = rec.alpha_out[i], rec.beta_out[i]
         else:
@@ -618,8 +618,7 @@ class TreeView:
                             a = max(a, rec.score[c])
                         else:
                             b = min(b, rec.score[c])
-        signed = not self.glyph.score_inside
-        return f"α={_num(a, signed=signed)} β={_num(b, signed=signed)}"
+        return a, b
 
     def _set_title(self, k: int, upto) -> None:
         if self.title is False:
@@ -632,12 +631,11 @@ class TreeView:
                           fontsize=11 * min(self.scale, 1.2), loc="center")
 
     def _step_title(self, k: int) -> str:
-        for step, kind, index in self._events_near(k):
-            line = self.tree._event_line(step, kind, self.tree.nodes[index], False).strip()
-            words = line.split(" ", 1)[1].strip() if " " in line else line
-            words = re.sub(r"(?<![\w.])-(?=[\d.])", "−", words)  # the labels' minus sign
-            return f"step {k} of {self.tree.n_steps - 1}: {words}"
-        return ""
+        event = self.tree.event(k)
+        line = self.tree._event_line(k, event.kind, event.node, False).strip()
+        words = line.split(" ", 1)[1].strip() if " " in line else line
+        words = re.sub(r"(?<![\w.])-(?=[\d.])", "−", words)  # the labels' minus sign
+        return f"step {k} of {self.tree.n_steps - 1}: {words}"
 
 
 def _summary(tree, signed: bool = True) -> str:
@@ -646,14 +644,18 @@ def _summary(tree, signed: bool = True) -> str:
     name = "alpha-beta" if tree.algorithm == "alphabeta" else "minimax"
     root = tree.root
     best = [c.move for c in root.children if c.score == root.score and not c.pruned][:1]
-    value = _num(root.score, signed=signed)
+    value = score_text(root.score, signed=signed)
     tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
     pruned = f", {counts['pruned']} pruned" if tree.has_window else ""
     return f"{name}: {calls:,} calls{pruned}{tail}"
 
 
-def _num(v, *, signed: bool = True) -> str:
-    """A value as a learner reads it: a real minus sign, ``+`` on wins when ``signed``."""
+def score_text(v, *, signed: bool = True) -> str:
+    """A value as a learner reads it: a real minus sign, ``+`` on wins when ``signed``.
+
+    >>> score_text(1), score_text(-1), score_text(0.5), score_text(-math.inf), score_text(3, signed=False)
+    ('+1', '−1', '+0.50', '−∞', '3')
+    """
     if v is None or v != v:
         return ""
     if v == math.inf:

@@ -30,6 +30,7 @@ CALL, LEAF, HORIZON, PRUNED, HIT = range(5)
 DEFAULT_MAX_NODES = 2_000_000
 
 _NAN = math.nan
+_EVENT_KINDS = ("enter", "leaf", "cutoff", "hit", "return")
 
 
 class Event(NamedTuple):
@@ -283,6 +284,7 @@ class SearchTree:
         self._rec = recorder
         self._state_cache: dict[int, Any] = {0: root_state}
         self._step_cache = None
+        self._event_cache = None
 
     def __len__(self) -> int:
         return len(self._rec.parent)
@@ -383,6 +385,24 @@ class SearchTree:
             step += 1
 
     # -- replay and text ------------------------------------------------------------------
+    def event(self, step: int) -> Event:
+        """The replay's event at ``step`` (0 to ``n_steps - 1``), looked up without a scan.
+
+        >>> from minimax_viz import TicTacToe, minimax
+        >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.event(5)
+        Event(step=5, kind='leaf', node=4)
+        """
+        if self._event_cache is None:
+            kinds, nodes = array("b"), array("i")
+            for _, kind, index in self._event_rows():
+                kinds.append(_EVENT_KINDS.index(kind))
+                nodes.append(index)
+            self._event_cache = (kinds, nodes)
+        kinds, nodes = self._event_cache
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(kinds):
+            raise IndexError(f"step {step!r} is out of range: this replay has steps 0 to {len(kinds) - 1}")
+        return Event(step, _EVENT_KINDS[kinds[step]], Node(self, nodes[step]))
+
     def events(self) -> Iterator[Event]:
         """Replay the search: "enter", "leaf", "cutoff", "hit" and "return" events in order."""
         for step, kind, index in self._event_rows():

@@ -3,7 +3,8 @@
     python scripts/tidy_notebooks.py notebooks/*.ipynb
 
 Replaces this checkout's absolute path in outputs (tracebacks of cells that show an
-error on purpose) with a relative one, and drops per-cell execution timing metadata.
+error on purpose) with a relative one, and drops per-cell execution timing metadata and
+the saved state of widgets (a kernel draws them afresh when the lesson runs).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ ROOT = str(Path(__file__).resolve().parents[1])
 def tidy(path: Path) -> bool:
     text = path.read_text()
     nb = json.loads(text)
+    nb.get("metadata", {}).pop("widgets", None)  # saved widget state: large, and stale once run
     for cell in nb.get("cells", []):
         cell.get("metadata", {}).pop("execution", None)
     out = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
