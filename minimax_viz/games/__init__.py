@@ -1,7 +1,8 @@
 """The games: rules only, no search and no drawing."""
 
 from .base import Game
+from .connect_four import ConnectFour
 from .explicit import GameTree
 from .tictactoe import TicTacToe
 
-__all__ = ["Game", "GameTree", "TicTacToe"]
+__all__ = ["Game", "GameTree", "TicTacToe", "ConnectFour"]

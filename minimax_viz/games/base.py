@@ -84,6 +84,23 @@ class Game:
         """A few words on how a finished game ended, for traces and figures."""
         return "game over"
 
+    def moves_left(self, state: Any) -> int:
+        """How many moves the game could still last (0 for a finished game by default).
+
+        Searches with ``quick_wins=True`` score a finished game as its utility times one
+        plus this number, so a quick win counts for more than a slow one. A board game
+        answers its number of empty cells; the default, 0, leaves utilities as they are.
+        """
+        return 0
+
+    def move_priority(self, state: Any, move: int) -> float:
+        """How promising ``move`` looks before any search: higher is tried first.
+
+        :func:`minimax_viz.centre_first` sorts the moves by it; ties keep the game's move
+        order, and the default (0 for every move) keeps that order as it is.
+        """
+        return 0
+
     def key(self, state: Any) -> Hashable:
         """A hashable key that is equal for equal positions (for memo tables)."""
         return self.state(state)

@@ -32,6 +32,8 @@ LINES = (
 _MASKS = tuple(sum(1 << c for c in line) for line in LINES)
 _FULL = (1 << 9) - 1
 _EMPTY_CHARS = ".-_ "
+#: How many winning lines pass through each cell, less 2: centre 2, corners 1, edges 0.
+_PRIORITY = tuple(sum(c in line for line in LINES) - 2 for c in range(9))
 
 
 def _popcount(bits: int) -> int:
@@ -212,6 +214,19 @@ class TicTacToe(Game):
 
     def key(self, state: Any) -> int:
         return self._code(state)
+
+    def moves_left(self, state: Any) -> int:
+        """The number of empty cells (used to prefer quicker wins).
+
+        >>> TicTacToe().moves_left(TicTacToe.TUTORIAL_BOARD)
+        3
+        """
+        code = self._code(state)
+        return 9 - _popcount((code | code >> 9) & _FULL)
+
+    def move_priority(self, state: Any, move: int) -> int:
+        """2 for the centre (on 4 lines), 1 for a corner (3 lines), 0 for an edge (2 lines)."""
+        return _PRIORITY[move]
 
     # -- inside -------------------------------------------------------------------------
     def _code(self, state: Any) -> int:

@@ -1,0 +1,489 @@
+"""Connect Four on a board of any size from 4 x 4 to 16 x 9 (6 rows by 7 columns by default).
+
+Its public form is a list of rows, top to bottom, each a string of cells ``"X"``,
+``"O"`` or ``"."``; X moves first and is Max, as in tic-tac-toe. A move is a 0-based
+column index. Positions can also be written in the usual notation, the string of the
+columns played with 1-based digits (``"4455"``: X and O each play twice, in the 4th
+and then the 5th column).
+
+Inside, a position is one integer made of two bit boards, as in John Tromp's and
+Pascal Pons' solvers. Each column takes ``rows + 1`` bits, bottom to top, and the extra
+bit on top stays empty so that lines never wrap from one column into the next; X's
+discs are the low bits, O's the same layout shifted above them. A line of four in a
+direction ``d`` (1 up, ``rows + 1`` across, ``rows`` and ``rows + 2`` the diagonals)
+shows up as ``b & b >> d & b >> 2d & b >> 3d``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidBoard, InvalidMove, InvalidOption
+from .base import Game
+
+__all__ = ["ConnectFour"]
+
+_EMPTY_CELLS = ".-_"
+#: Points for a window of four cells that the opponent has not entered, by the number
+#: of the player's discs in it (1, 2 or 3; four is a win, not a guess).
+WINDOW_POINTS = (0, 1, 3, 9)
+#: Points for each disc in the centre column (two centre columns on an even board).
+CENTRE_POINTS = 2
+
+
+class _GameMethod:
+    """A method that, called on the class, works on a game of the default size."""
+
+    def __init__(self, func):
+        self.func = func
+        self.__doc__ = func.__doc__
+        self.__name__ = func.__name__
+
+    def __get__(self, game, owner=None):
+        bound = game if game is not None else owner()
+        return self.func.__get__(bound, owner)
+
+
+class ConnectFour(Game):
+    """Connect Four: drop discs into columns; four in a row, across, up or diagonally, wins.
+
+    >>> game = ConnectFour()
+    >>> board = ConnectFour.from_moves("4455")
+    >>> print(game.to_text(board))
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . O O . .
+    . . . X X . .
+    0 1 2 3 4 5 6
+    >>> game.player(board), game.moves(board)
+    ('X', (0, 1, 2, 3, 4, 5, 6))
+    >>> game.board(game.play(board, 5))[-1]
+    '...XXX.'
+    """
+
+    max_player = "X"
+    min_player = "O"
+
+    def __init__(self, *, rows: int = 6, cols: int = 7):
+        for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
+            if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= most:
+                raise InvalidOption(
+                    f"{name} must be a whole number from 4 to {most}, not {n!r} "
+                    "(the usual board has rows=6, cols=7)"
+                )
+        self.rows, self.cols = rows, cols
+        h1 = rows + 1
+        self._shift = cols * h1                      # O's bits sit this far above X's
+        self._low = (1 << self._shift) - 1
+        self._bottom = tuple(1 << c * h1 for c in range(cols))
+        self._column = tuple(((1 << rows) - 1) << c * h1 for c in range(cols))
+        self._cells = sum(self._column)
+        self._size = rows * cols
+        self._drops = tuple(zip(range(cols), self._bottom, self._column))
+        # (columns, rows) per step: up, across, diagonally up and diagonally down
+        steps = ((0, 1), (1, 0), (1, 1), (1, -1))
+        self._directions = tuple(dc * h1 + dr for dc, dr in steps)
+        self._windows = tuple((dc * h1 + dr, self._starts(dc, dr)) for dc, dr in steps)
+        centre = (cols - 1) / 2
+        self._centre = sum(col for c, col in enumerate(self._column) if abs(c - centre) < 1)
+        self._priority = tuple(-abs(2 * c - (cols - 1)) for c in range(cols))
+        n_windows = sum(starts.bit_count() for _, starts in self._windows)
+        #: More points than any position can total (every window at 9, every centre disc).
+        self.max_points = n_windows * WINDOW_POINTS[3] + CENTRE_POINTS * self._centre.bit_count() + 1
+
+    def __repr__(self) -> str:
+        return f"ConnectFour(rows={self.rows}, cols={self.cols})"
+
+    # -- forms of a state -----------------------------------------------------------------
+    def start(self) -> int:
+        return 0
+
+    def state(self, value: Any = None) -> int:
+        """Check a position and return its internal code (``None`` or ``""`` is the start).
+
+        ``value`` is the board (a list of rows, top to bottom, each a string or list of
+        ``"X"``, ``"O"``, ``"."``), the same as one multi-line string, a string of
+        1-based column digits (``"4455"``), or an internal code.
+
+        >>> game = ConnectFour()
+        >>> game.state("4455") == game.state(ConnectFour.from_moves("4455"))
+        True
+        >>> game.state(["......."] * 5 + ["...O..."])
+        Traceback (most recent call last):
+        ...
+        minimax_viz.errors.InvalidBoard: O has 1 disc and X only 0; X moves first, so O is never ahead
+        """
+        if value is None:
+            return 0
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self._check_code(value)
+        if isinstance(value, str) and (value.strip().isdigit() or not value.strip()):
+            return self._play_all(value.strip())
+        if isinstance(value, str):
+            lines = [line.replace(" ", "") for line in value.strip().splitlines()]
+            footer = "".join(str(c) for c in range(self.cols))
+            if len(lines) == self.rows + 1 and lines[-1] == footer:
+                lines.pop()  # the column numbers under a board printed by to_text
+            return self._code_from_rows(lines)
+        if isinstance(value, (list, tuple)):
+            return self._code_from_rows(value)
+        raise InvalidBoard(
+            f"a Connect Four position is a list of {self.rows} rows, a string of column digits "
+            f"such as '4455', or an internal code, not {type(value).__name__}"
+        )
+
+    def board(self, state: Any) -> list[str]:
+        """The rows top to bottom, each a string of ``"X"``, ``"O"`` and ``"."``.
+
+        >>> ConnectFour(rows=4, cols=4).board("1223")
+        ['....', '....', '.X..', 'XOO.']
+        """
+        code = self._code(state)
+        x, o = code & self._low, code >> self._shift
+        h1 = self.rows + 1
+        rows = []
+        for r in reversed(range(self.rows)):
+            bits = [1 << c * h1 + r for c in range(self.cols)]
+            rows.append("".join("X" if x & b else "O" if o & b else "." for b in bits))
+        return rows
+
+    def to_text(self, state: Any) -> str:
+        """The board with spaces between the cells and the column indexes underneath."""
+        rows = [" ".join(row) for row in self.board(state)]
+        return "\n".join(rows + [" ".join(str(c) for c in range(self.cols))])
+
+    @_GameMethod
+    def from_moves(self, moves: str) -> list[str]:
+        """The board after the columns in ``moves`` are played, written as 1-based digits.
+
+        Called on the class, it uses the usual 6 x 7 board; called on a game, that
+        game's board. The moves alternate from X, the first player.
+
+        >>> ConnectFour.from_moves("4455")[-2:]
+        ['...OO..', '...XX..']
+        >>> ConnectFour.from_moves("44444444")
+        Traceback (most recent call last):
+        ...
+        minimax_viz.errors.InvalidMove: move 7 of '44444444' is in column 4, which is full; a column holds 6 discs
+        """
+        if not isinstance(moves, str):
+            raise InvalidMove(
+                f"moves are a string of 1-based column digits such as '4455', not {type(moves).__name__}"
+            )
+        return self.board(self._play_all(moves.strip()))
+
+    # -- rules ------------------------------------------------------------------------------
+    def player(self, state: Any) -> str:
+        code = self._code(state)
+        return "X" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "O"
+
+    def moves(self, state: Any) -> tuple[int, ...]:
+        return tuple(m for m, _ in self.successors(self._code(state)))
+
+    def play(self, state: Any, move: int) -> Any:
+        """The position after dropping a disc in column ``move``, in the form of ``state``
+        (an internal code for a code, else the list of rows)."""
+        code = self._code(state)
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.cols:
+            raise InvalidMove(f"a move is a column index from 0 to {self.cols - 1}, not {move!r}")
+        if self.outcome(code) is not None:
+            raise InvalidMove(f"the game is over ({self.result_text(code)}); no move can follow")
+        drop = (code & self._low | code >> self._shift) + self._bottom[move] & self._column[move]
+        if not drop:
+            raise InvalidMove(
+                f"column {move} is full; the open columns are {list(self.moves(code))}"
+            )
+        new = code | (drop if self.player(code) == "X" else drop << self._shift)
+        return new if isinstance(state, int) else self.board(new)
+
+    def winner(self, state: Any) -> str | None:
+        code = self._code(state)
+        if self._four(code & self._low):
+            return "X"
+        if self._four(code >> self._shift):
+            return "O"
+        return None
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.outcome(self._code(state)) is not None
+
+    def utility(self, state: Any) -> int:
+        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on)."""
+        return self.outcome(self._code(state)) or 0
+
+    def result_text(self, state: Any) -> str:
+        """"X wins", "O wins", "draw" or "game on"."""
+        won = self.winner(state)
+        return f"{won} wins" if won else "draw" if self.is_terminal(state) else "game on"
+
+    def moves_left(self, state: Any) -> int:
+        """The number of empty cells (used to prefer quicker wins)."""
+        code = self._code(state)
+        return self._size - code.bit_count()
+
+    def move_priority(self, state: Any, move: int) -> int:
+        """Columns nearer the centre first: a disc there sits on more lines of four."""
+        return self._priority[move]
+
+    def key(self, state: Any) -> int:
+        return state if type(state) is int else self.state(state)
+
+    def evaluate(self, state: Any) -> float:
+        """A guess at the value for X: :meth:`points` over :attr:`max_points`.
+
+        The division keeps every guess strictly between -1 (a loss) and +1 (a win), so
+        the search always prefers a real win to a hopeful position. A finished game gets
+        its utility.
+
+        >>> game = ConnectFour()
+        >>> game.evaluate("4") == 9 / game.max_points
+        True
+        """
+        code = self._code(state)
+        over = self.outcome(code)
+        if over is not None:
+            return over
+        return self.points(code) / self.max_points
+
+    def points(self, state: Any) -> int:
+        """X's points minus O's, for the windows of four still open and the centre column.
+
+        Every *window*, four cells in a row across, up or along a diagonal, that holds
+        discs of only one player is a line that player can still complete: it scores
+        1, 3 or 9 points for 1, 2 or 3 of their discs (each disc brings the four closer,
+        and three with a gap is a threat). Each disc in the centre column scores 2 more,
+        as the centre lies on the most windows.
+
+        >>> game = ConnectFour()
+        >>> game.points("4")    # X's disc lies on 7 open windows (7 x 1), in the centre (2)
+        9
+        >>> game.points("44")   # X: 6 windows + 2; O's disc, one higher: 9 windows + 2
+        -3
+        """
+        code = self._code(state)
+        x, o = code & self._low, code >> self._shift
+        points = self._window_points(x, o)
+        return points + CENTRE_POINTS * ((x & self._centre).bit_count() - (o & self._centre).bit_count())
+
+    # -- what the search calls at every node ------------------------------------------------
+    def outcome(self, state: Any) -> int | None:
+        """The utility if the game is over (+1, -1 or 0), else ``None``."""
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        if x.bit_count() > o.bit_count():   # X moved last: only X can have just won
+            if self._four(x):
+                return 1
+        elif self._four(o):
+            return -1
+        return 0 if x | o == self._cells else None
+
+    def successors(self, state: Any) -> tuple:
+        """``(column, next_state)`` pairs, left to right; none when the game is over."""
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        if x.bit_count() > o.bit_count():   # X moved last: O to move
+            if self._four(x):
+                return ()
+            shift = self._shift
+        else:
+            if self._four(o):
+                return ()
+            shift = 0
+        mask = x | o
+        return tuple([
+            (c, code | drop << shift)
+            for c, bottom, column in self._drops
+            if (drop := mask + bottom & column)
+        ])
+
+    # -- inside -------------------------------------------------------------------------------
+    def _code(self, state: Any) -> int:
+        if type(state) is int:
+            return state
+        return self.state(state)
+
+    def _four(self, bits: int) -> bool:
+        for d in self._directions:
+            pairs = bits & bits >> d
+            if pairs & pairs >> 2 * d:
+                return True
+        return False
+
+    def _starts(self, dc: int, dr: int) -> int:
+        """Bits of the cells where a window of four, stepping ``(dc, dr)``, can start."""
+        h1, starts = self.rows + 1, 0
+        for c in range(self.cols):
+            for r in range(self.rows):
+                if 0 <= c + 3 * dc < self.cols and 0 <= r + 3 * dr < self.rows:
+                    starts |= 1 << c * h1 + r
+        return starts
+
+    def _window_points(self, x: int, o: int) -> int:
+        """X's window points minus O's (see :meth:`points`), every window of a direction at once.
+
+        Shifting a board by ``k * d`` lines up the ``k``-th cell of every window with its
+        first cell, so adding the four shifted boards bit by bit counts the discs of all
+        windows together: ``low`` holds the count's bit 1 and ``high`` its bit 2.
+        """
+        w1, w2, w3 = WINDOW_POINTS[1:]
+        total = 0
+        for d, starts in self._windows:
+            counts = []
+            for own in (x, o):
+                a, b, c, e = own, own >> d, own >> 2 * d, own >> 3 * d
+                s1, s2 = a ^ b, c ^ e
+                counts.append((a | b | c | e, s1 ^ s2, a & b ^ c & e ^ s1 & s2))
+            (x_in, x_low, x_high), (o_in, o_low, o_high) = counts
+            free = starts & ~o_in   # windows O has not entered: X's
+            total += (
+                w1 * (free & x_low).bit_count() + w2 * (free & x_high).bit_count()
+                + (w3 - w1 - w2) * (free & x_low & x_high).bit_count()
+            )
+            free = starts & ~x_in
+            total -= (
+                w1 * (free & o_low).bit_count() + w2 * (free & o_high).bit_count()
+                + (w3 - w1 - w2) * (free & o_low & o_high).bit_count()
+            )
+        return total
+
+    def _play_all(self, moves: str) -> int:
+        code = 0
+        for i, ch in enumerate(moves, start=1):
+            if not ch.isdigit() or not 1 <= int(ch) <= self.cols:
+                raise InvalidMove(
+                    f"move {i} of {moves!r} is {ch!r}; in this notation columns are the digits "
+                    f"1 to {self.cols}, left to right"
+                )
+            if self.outcome(code) is not None:
+                raise InvalidMove(
+                    f"move {i} of {moves!r} comes after the game ended ({self.result_text(code)} "
+                    f"at move {i - 1}); drop the moves after it"
+                )
+            column = int(ch) - 1
+            if not (code & self._low | code >> self._shift) + self._bottom[column] & self._column[column]:
+                raise InvalidMove(
+                    f"move {i} of {moves!r} is in column {ch}, which is full; "
+                    f"a column holds {self.rows} discs"
+                )
+            code = self.play(code, column)
+        return code
+
+    def _code_from_rows(self, rows) -> int:
+        if len(rows) != self.rows:
+            raise InvalidBoard(
+                f"a board has {self.rows} rows, this one has {len(rows)}; give the rows top to "
+                f"bottom, each {self.cols} cells of 'X', 'O' or '.'"
+            )
+        h1, x, o = self.rows + 1, 0, 0
+        for i, row in enumerate(rows):
+            if isinstance(row, str):
+                row = row.replace(" ", "")
+            if not isinstance(row, (str, list, tuple)) or len(row) != self.cols:
+                size = len(row) if isinstance(row, (str, list, tuple)) else type(row).__name__
+                raise InvalidBoard(
+                    f"row {i} (from the top) has {size} cells; each row has {self.cols}, "
+                    f"like {'.' * self.cols!r}"
+                )
+            r = self.rows - 1 - i
+            for c, cell in enumerate(row):
+                up = cell.upper() if isinstance(cell, str) else cell
+                if up == "X":
+                    x |= 1 << c * h1 + r
+                elif up == "O":
+                    o |= 1 << c * h1 + r
+                elif not (isinstance(cell, str) and len(cell) == 1 and cell in _EMPTY_CELLS):
+                    raise InvalidBoard(
+                        f"row {i} (from the top), column {c} holds {cell!r}; a cell holds 'X', 'O' or '.'"
+                    )
+        return self._check(x, o)
+
+    def _check_code(self, code: int) -> int:
+        x, o = code & self._low, code >> self._shift
+        if code < 0 or x & ~self._cells or o & ~self._cells or x & o:
+            raise InvalidBoard(f"{code!r} is not a position code; give the board as a list of rows")
+        return self._check(x, o)
+
+    def _check(self, x: int, o: int) -> int:
+        """The code of a position the rules can reach, or a clear error saying why not."""
+        mask = x | o
+        h1 = self.rows + 1
+        for c, column in enumerate(self._column):
+            bits = (mask & column) >> c * h1
+            if bits & (bits + 1):  # a filled column bottom-up is 0b0..01..1
+                raise InvalidBoard(
+                    f"column {c} has an empty cell under a disc; discs fall to the lowest "
+                    "empty cell of their column"
+                )
+        nx, no = x.bit_count(), o.bit_count()
+        if no > nx:
+            raise InvalidBoard(
+                f"O has {no} disc{'s' * (no != 1)} and X only {nx}; X moves first, so O is never ahead"
+            )
+        if nx > no + 1:
+            raise InvalidBoard(
+                f"X has {nx} discs and O only {no}; players alternate, so X is at most one ahead"
+            )
+        x_won, o_won = self._four(x), self._four(o)
+        if x_won and o_won:
+            raise InvalidBoard("both X and O have four in a row; the game stops at the first four")
+        if x_won and nx == no:
+            raise InvalidBoard("X has four in a row but O moved after it; the game stops at a win")
+        if o_won and nx > no:
+            raise InvalidBoard("O has four in a row but X moved after it; the game stops at a win")
+        if mask and not x & sum(self._bottom):
+            raise InvalidBoard(
+                "no column has X at the bottom, but X moved first; the first disc lies at the "
+                "bottom of its column"
+            )
+        if not self._orderable(x, o):
+            if x_won or o_won:
+                raise InvalidBoard(
+                    f"{'X' if x_won else 'O'} has lines of four that no single last disc completes; "
+                    "the game stops at the first four"
+                )
+            raise InvalidBoard(
+                "no order of moves, X first and taking turns, builds this board (look at the "
+                "bottoms of the columns: each player needs discs there in turn)"
+            )
+        return x | o << self._shift
+
+    def _orderable(self, x: int, o: int) -> bool:
+        """True when taking the discs off the column tops, the last mover's first and then
+        in turn, can empty the board; the first disc taken (the last one played) must
+        leave no four behind."""
+        h1 = self.rows + 1
+        stacks = [
+            ["X" if x >> c * h1 + r & 1 else "O" for r in range(self.rows) if (x | o) >> c * h1 + r & 1]
+            for c in range(self.cols)
+        ]
+        centre_out = sorted(range(self.cols), key=lambda c: -self._priority[c])
+        failed: set[tuple] = set()
+
+        def tops(heights: tuple, left: int):
+            mover = "X" if left % 2 else "O"
+            for c in centre_out:
+                h = heights[c]
+                if h and stacks[c][h - 1] == mover:
+                    yield c, heights[:c] + (h - 1,) + heights[c + 1:]
+
+        def back(heights: tuple, left: int) -> bool:
+            if left == 0:
+                return True
+            if heights in failed:
+                return False
+            if any(back(lower, left - 1) for _, lower in tops(heights, left)):
+                return True
+            failed.add(heights)
+            return False
+
+        heights = tuple(len(stack) for stack in stacks)
+        left = sum(heights)
+        if not (self._four(x) or self._four(o)):
+            return back(heights, left)
+        for c, lower in tops(heights, left):
+            bit = 1 << c * h1 + heights[c] - 1
+            if not self._four(x & ~bit) and not self._four(o & ~bit) and back(lower, left - 1):
+                return True
+        return False
