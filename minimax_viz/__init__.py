@@ -7,18 +7,23 @@
 """
 
 from .errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
-from .games import Game, GameTree, TicTacToe
-from .search import SearchResult, SearchStats, alphabeta, minimax
+from .games import ConnectFour, Game, GameTree, TicTacToe
+from .search import (
+    SearchResult, SearchStats, alphabeta, best_first, centre_first, iterative_deepening, minimax,
+)
 from .trace import Event, Node, SearchTree
 from .layout import tidy_layout
-from .draw import TreeView, draw_tree, principal_variation, tree_png
+from .draw import TreeView, draw_tree, principal_variation, score_text, tree_png
+from .widgets import Explorer, PlayBoard, Stepper  # ipywidgets is imported only when one is made
 from . import exercises, tutorial
 
 __all__ = [
-    "Game", "TicTacToe", "GameTree",
-    "minimax", "alphabeta", "SearchResult", "SearchStats",
+    "Game", "TicTacToe", "GameTree", "ConnectFour",
+    "minimax", "alphabeta", "iterative_deepening", "centre_first", "best_first",
+    "SearchResult", "SearchStats",
     "SearchTree", "Node", "Event",
-    "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation",
+    "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
+    "Stepper", "Explorer", "PlayBoard",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
 ]

@@ -142,6 +142,7 @@ class TreeView:
         self.scale = self._scale()
         self.first, self.last = tree._steps()
         self.guessed = self._guessed()
+        self.inexact = self._inexact()
         self.layers: list[Layer] = []
         self.texts: list[tuple[Any, int, str]] = []
         self._draw_edges()
@@ -231,6 +232,18 @@ class TreeView:
                             guessed.add(i)
                         break
         return guessed
+
+    def _inexact(self) -> set[int]:
+        """Alpha-beta nodes whose value is only a bound: a cutoff below them left it unsure."""
+        rec, unsure = self.tree._rec, set()
+        if PRUNED not in rec.kind:
+            return unsure
+        for i in reversed(range(len(self.tree))):
+            if rec.kind[i] == PRUNED:
+                unsure.add(rec.parent[i])
+            elif i in unsure and i:
+                unsure.add(rec.parent[i])
+        return unsure
 
     # -- static artists --------------------------------------------------------------------
     def _draw_edges(self) -> None:
@@ -481,6 +494,7 @@ class TreeView:
             handles.append(Line2D([], [], color=PALETTE["best"], lw=3, label="best line"))
         if PRUNED in kinds:
             handles.append(Line2D([], [], color=PALETTE["pruned"], ls=(0, (3, 2)), lw=1.5, label="pruned (never searched)"))
+            handles.append(Line2D([], [], ls="", marker="$≤$", color=PALETTE["ink"], label="only a bound: cut short"))
         if self.frames:
             handles.append(Line2D([], [], color=PALETTE["current"], lw=3, label="current call and stack"))
         self.legend_handles = handles
@@ -525,7 +539,7 @@ class TreeView:
         current, stack = self._current(k)
         for text, i, role in self.texts:
             shown = first[i] <= k
-            text.set_alpha(max(factor[i], 0.0) if role != "score" else 1.0)
+            text.set_alpha(1.0 if shown else hidden)
             if role == "score":
                 done = last[i] <= k
                 text.set_text(self._score_text(i) if done else "")
@@ -589,6 +603,12 @@ class TreeView:
         rec = self.tree._rec
         v = rec.score[i]
         text = score_text(v, signed=not self.glyph.score_inside)
+        if i in self.inexact:
+            # a cutoff left the value unsure: outside its window, it is only a bound
+            if v <= rec.alpha[i]:
+                text = "≤" + text
+            elif v >= rec.beta[i]:
+                text = "≥" + text
         if i in self.guessed:
             return "≈" + text
         if rec.kind[i] == HIT:

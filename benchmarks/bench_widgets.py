@@ -1,0 +1,123 @@
+"""Speed of the widgets: a stepper's slider step, an explorer's update, the play board's reply.
+
+Prints a table. Targets (issue 5): a slider step on a tutorial-sized tree updates the
+picture in at most 150 ms; on a 500-node tree in at most 300 ms. A step is timed from
+setting ``stepper.step`` to the new PNG (and side panel) being in the widgets, as a
+slider move in JupyterLab does in the kernel. Steps are timed forwards, backwards and
+in jumps. Wall-clock time is what a learner waits; CPU time (this process only) is
+printed too, since on a busy machine the wall clock also counts other programs (the
+load average is printed first). The explorer and play board rows are for information.
+Run with ``python benchmarks/bench_widgets.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import minimax_viz as mv  # noqa: E402
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def timed_both(action) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def step_times(stepper, samples: int = 40) -> list[tuple[float, float]]:
+    """Times of single steps: forwards, backwards, and random jumps (seeded)."""
+    last = stepper.n_steps - 1
+    rng = random.Random(5)
+    stride = max(1, last // samples)
+    ks = list(range(0, last + 1, stride)) + list(range(last, -1, -stride))
+    ks += [rng.randint(0, last) for _ in range(samples)]
+    times = []
+    for k in ks:
+        if k == stepper.step:
+            continue
+        times.append(timed_both(lambda: setattr(stepper, "step", k)))
+    return times
+
+
+def stepper_rows():
+    game = mv.TicTacToe()
+    cases = [
+        ("tutorial, minimax", mv.minimax(game, mv.TicTacToe.TUTORIAL_BOARD), 0.150),
+        ("tutorial, alpha-beta", mv.alphabeta(game, mv.TicTacToe.TUTORIAL_BOARD), 0.150),
+        ("AIMA figure 5.2, alpha-beta", mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])), 0.150),
+        ("'..X..O..X', alpha-beta (dots)", mv.alphabeta(game, "..X..O..X"), 0.300),
+        ("random textbook tree, minimax", mv.minimax(mv.GameTree.random(depth=4, branching=(3, 6), seed=1)), 0.300),
+    ]
+    print(f"{'stepper: one slider step':34} {'nodes':>6} {'steps':>6} {'build s':>8} "
+          f"{'median s':>9} {'max s':>7} {'cpu med':>8} {'cpu max':>8} {'target':>7}")
+    for name, result, target in cases:
+        build = []
+        stepper = None
+
+        def make():
+            nonlocal stepper
+            stepper = mv.Stepper(result)
+
+        build.append(timed(make))
+        times = step_times(stepper)
+        wall, cpu = [t[0] for t in times], [t[1] for t in times]
+        verdict = "ok" if max(wall) <= target else "ok (cpu)" if max(cpu) <= target else "SLOW"
+        print(f"{name:34} {len(result.tree):>6,} {result.tree.n_steps:>6,} {build[0]:>8.3f} "
+              f"{statistics.median(wall):>9.3f} {max(wall):>7.3f} {statistics.median(cpu):>8.3f} "
+              f"{max(cpu):>8.3f} {target:>6.3f} {verdict}")
+
+
+def explorer_rows():
+    explorer = mv.Explorer()
+    print()
+    print(f"{'explorer: one change':44} {'calls':>8} {'seconds':>8}")
+    changes = [
+        ("tutorial board, alpha-beta", lambda: setattr(explorer, "board", mv.TicTacToe.TUTORIAL_BOARD)),
+        ("tutorial board, minimax", lambda: setattr(explorer.algorithm, "value", "minimax")),
+        ("click a cell: 'X.O.X....' (minimax)", lambda: setattr(explorer, "board", "X.O.X....")),
+        ("depth 3", lambda: setattr(explorer.depth, "value", 3)),
+        ("empty board, depth 3", lambda: setattr(explorer, "board", ".........")),
+        ("empty board to the end, minimax", lambda: setattr(explorer.depth, "value", "end")),
+        ("empty board to the end, alpha-beta", lambda: setattr(explorer.algorithm, "value", "alphabeta")),
+        ("... centre and corners first", lambda: setattr(explorer.order, "value", "centre")),
+        ("an impossible position (O two ahead)", lambda: setattr(explorer, "board", "OO.......")),
+    ]
+    for name, change in changes:
+        seconds = timed(change)
+        calls = explorer.counts["calls"] if explorer.counts else "-"
+        print(f"{name:44} {calls:>8} {seconds:>8.3f}")
+
+
+def play_rows():
+    print()
+    print(f"{'play board':44} {'seconds':>8}")
+    play = mv.PlayBoard(human="O")
+    print(f"{'new game, the AI opens (empty board)':44} {timed(lambda: play.new_game(human='O')):>8.3f}")
+    print(f"{'why did it play that? (collapsed tree)':44} {timed(play.why):>8.3f}")
+    print(f"{'the human plays a corner, the AI replies':44} {timed(lambda: play.click(0)):>8.3f}")
+    print(f"{'why did it play that?':44} {timed(play.why):>8.3f}")
+
+
+def main() -> None:
+    print("load average over the last minute: %.2f on %d CPUs" % (os.getloadavg()[0], os.cpu_count()))
+    mv.Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))  # warm up fonts and caches
+    stepper_rows()
+    explorer_rows()
+    play_rows()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""What the widgets share: the lazy ipywidgets import, display, PNG pictures, words for values."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ..draw import score_text
+
+__all__ = ["ipywidgets", "WidgetView", "png", "content_box", "picture", "value_text", "value_words", "move_words"]
+
+
+def ipywidgets():
+    """The ipywidgets module, imported on first use (never by ``import minimax_viz``)."""
+    import ipywidgets as widgets
+
+    return widgets
+
+
+class WidgetView:
+    """Base of the widget classes: ``.widget`` is shown when the object ends a notebook cell."""
+
+    widget: Any
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+
+def picture():
+    """An empty image widget: its picture at its own size, shrunk to fit the notebook's width."""
+    w = ipywidgets()
+    return w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", align_self="flex-start"))
+
+
+def png(figure, dpi: int, *, crop=None) -> bytes:
+    """The figure as PNG bytes, drawn without pyplot.
+
+    ``crop`` is the part of the figure to keep, in inches (from :func:`content_box`):
+    a replay keeps the same box for every frame, so the picture never jumps in size.
+    """
+    buf = io.BytesIO()
+    _agg(figure).figure.savefig(buf, format="png", dpi=dpi, bbox_inches=crop)
+    return buf.getvalue()
+
+
+def content_box(figure, pad: float = 0.1):
+    """The box around what the figure shows now, in inches, with ``pad`` inches to spare."""
+    canvas = _agg(figure)
+    return figure.get_tightbbox(canvas.get_renderer()).padded(pad)
+
+
+def _agg(figure):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if not isinstance(figure.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(figure)
+    return figure.canvas
+
+
+def value_text(value, *, signed: bool = True) -> str:
+    """A value as the drawings write it: ``+1``, ``−1`` (a real minus sign), ``0``, ``+0.33``."""
+    return score_text(value, signed=signed)
+
+
+def value_words(game, value, *, exact: bool = True) -> str:
+    """What a value for Max means in words: who wins with best play, or what a guess says.
+
+    ``exact`` is False when the search stopped at a depth limit somewhere (the value
+    is then the heuristic's guess, backed up).
+    """
+    if value is None:
+        return "unknown"
+    if not exact:
+        if value == 0:
+            return "a guess: even"
+        return f"a guess: better for {game.max_player if value > 0 else game.min_player}"
+    if value == 0:
+        return "a draw with best play"
+    return f"{game.max_player if value > 0 else game.min_player} wins with best play"
+
+
+def move_words(node) -> str:
+    """How the search reached ``node``: "X plays 4", or "the start" at the root."""
+    parent = node.parent
+    return "the start" if parent is None else f"{parent.player} plays {node.move}"

@@ -1,0 +1,174 @@
+"""The explorer: set up a tic-tac-toe position, pick the search's options, see the tree."""
+
+from __future__ import annotations
+
+import html
+
+from ..draw import TreeView
+from ..errors import InvalidBoard, MinimaxError
+from ..games import TicTacToe
+from ..search import alphabeta, centre_first, minimax
+from ._common import WidgetView, content_box, ipywidgets, picture, png, value_text, value_words
+from .boards import TicTacToeButtons
+
+__all__ = ["Explorer"]
+
+#: The depth slider's stops: 1 to 9 plies, or to the end of the game.
+DEPTHS = tuple((str(d), d) for d in range(1, 10)) + (("to the end", "end"),)
+ORDERS = {"cells": None, "centre": centre_first}
+
+
+def _cells(board) -> list:
+    """The nine cells of a board written as a list or a string, unchecked (the explorer
+    must hold positions no game can reach, to say what is wrong with them)."""
+    if len(board) != 9:
+        raise InvalidBoard(f"a board has 9 cells, not {len(board)}; write it like 'X.O......'")
+    if isinstance(board, str):
+        board = [ch.upper() for ch in board]
+    return [mark if mark in ("X", "O") else i for i, mark in enumerate(board)]
+
+
+def _unknown(board) -> int:
+    """The plain heuristic: 0 for every position the depth limit stops at ("unknown")."""
+    return 0
+
+
+class Explorer(WidgetView):
+    """Set up a tic-tac-toe position and watch the search's tree, move and counts change.
+
+    Click a cell to cycle it through empty, X and O; choose the depth, minimax or
+    alpha-beta, the move order, whether alpha-beta prunes on equality, and the
+    heuristic scored at the depth limit (the game's open lines, or 0 for "unknown").
+    A position no game can reach gets a message saying why instead of a tree::
+
+        explorer = mv.Explorer()          # starts on the tutorial's board
+        explorer
+
+    From code: ``explorer.cells[4].click()``, ``explorer.algorithm.value = "minimax"``,
+    ``explorer.board = "X.O......"``; read ``result``, ``counts``, ``summary.value``.
+
+    >>> explorer = Explorer(algorithm="minimax")
+    >>> explorer.counts, explorer.result.move
+    ({'calls': 9, 'pruned': 0}, 4)
+
+    A win found within the depth limit is a real win, not a guess:
+
+    >>> explorer.board, explorer.depth.value = ".X....O..", 5
+    >>> explorer.result.solved, "X wins with best play" in explorer.summary.value
+    (False, True)
+    """
+
+    def __init__(self, board=None, *, depth: int | None = None, algorithm: str = "alphabeta",
+                 order: str = "cells", prune_on_equal: bool = True, heuristic: str = "open lines",
+                 dpi: int = 80):
+        w = ipywidgets()
+        self.game, self.dpi = TicTacToe(), dpi
+        self.result, self.error = None, None
+        self._cells = _cells(self.game.TUTORIAL_BOARD if board is None else board)
+        options = self._options(w, depth, algorithm, order, prune_on_equal, heuristic)
+        self.summary, self.image = w.HTML(), picture()
+        self.widget = w.VBox([w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
+                              self.summary, self.image])
+        self.update()
+
+    def _board_box(self, w):
+        """The nine cells, and buttons for the empty board and the tutorial's."""
+        self.grid = TicTacToeButtons(self._cycle)
+        self.cells = self.grid.buttons
+        wide = w.Layout(width="168px")
+        self.clear = w.Button(description="empty board", layout=wide)
+        self.clear.on_click(lambda _: setattr(self, "board", self.game.EMPTY_BOARD))
+        self.tutorial = w.Button(description="the tutorial's board", layout=wide)
+        self.tutorial.on_click(lambda _: setattr(self, "board", self.game.TUTORIAL_BOARD))
+        return w.VBox([self.grid.widget, self.clear, self.tutorial], layout=w.Layout(margin="0 20px 0 0"))
+
+    def _options(self, w, depth, algorithm, order, prune_on_equal, heuristic):
+        """The search's options; each change searches again."""
+        style = {"description_width": "110px"}
+        self.depth = w.SelectionSlider(options=DEPTHS, value="end" if depth is None else depth,
+                                       description="depth (plies)", style=style)
+        self.algorithm = w.ToggleButtons(options=[("minimax", "minimax"), ("alpha-beta", "alphabeta")],
+                                         value=algorithm, description="search", style=style)
+        self.order = w.ToggleButtons(options=[("cell order", "cells"), ("centre, corners first", "centre")],
+                                     value=order, description="move order", style=style)
+        self.prune_on_equal = w.Checkbox(value=prune_on_equal, description="prune on equality (≥ β, ≤ α)",
+                                         indent=False, layout=w.Layout(width="auto", margin="4px 0 4px 116px"))
+        self.heuristic = w.ToggleButtons(options=[("open lines", "open lines"), ("0 = unknown", "zero")],
+                                         value=heuristic, description="heuristic", style=style)
+        controls = [self.depth, self.algorithm, self.order, self.prune_on_equal, self.heuristic]
+        for control in controls:
+            control.observe(lambda _: self.update(), names="value")
+        return w.VBox(controls)
+
+    def __repr__(self) -> str:
+        return f"<Explorer: {self.game.string(self._cells) if self.error is None else 'a position no game reaches'}>"
+
+    # -- the position ------------------------------------------------------------------------
+    @property
+    def board(self) -> list:
+        """The position set up, in the tutorial's form (it may be one no game can reach)."""
+        return list(self._cells)
+
+    @board.setter
+    def board(self, board) -> None:
+        self._cells = _cells(board)
+        self.update()
+
+    def _cycle(self, cell: int) -> None:
+        """A click on a cell: empty -> X -> O -> empty."""
+        mark = self._cells[cell]
+        self._cells[cell] = "X" if mark not in ("X", "O") else "O" if mark == "X" else cell
+        self.update()
+
+    # -- the search ---------------------------------------------------------------------------
+    @property
+    def counts(self) -> dict[str, int] | None:
+        """Calls and pruned children of the last search (``None`` for an impossible position)."""
+        if self.result is None:
+            return None
+        return {"calls": self.result.stats.calls, "pruned": self.result.stats.pruned}
+
+    def search(self):
+        """Run the search the controls describe on the board; raises MinimaxError on a bad board."""
+        depth = None if self.depth.value == "end" else self.depth.value
+        evaluate = None if self.heuristic.value == "open lines" else _unknown
+        if self.algorithm.value == "minimax":
+            return minimax(self.game, self._cells, depth=depth, evaluate=evaluate)
+        return alphabeta(self.game, self._cells, depth=depth, evaluate=evaluate,
+                         order=ORDERS[self.order.value], prune_on_equal=self.prune_on_equal.value)
+
+    def update(self) -> None:
+        """Search again and redraw (the controls call this whenever they change)."""
+        self.grid.show(self._cells)
+        plain = self.algorithm.value == "minimax"
+        self.order.disabled = self.prune_on_equal.disabled = plain
+        self.summary.value = "<p style='font-size:14px'><i>searching…</i></p>"
+        try:
+            self.result, self.error = self.search(), None
+        except MinimaxError as err:
+            self.result, self.error = None, str(err)
+            self.summary.value = ("<p style='color:#B00000;font-size:14px'>This position cannot happen in a "
+                                  f"game: {html.escape(self.error)}.<br>Click a cell to change it.</p>")
+            self.image.layout.display = "none"
+            return
+        self.summary.value = self._summary_html()
+        view = TreeView(self.result.tree, pyplot=False)
+        view.show()
+        self.image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
+        self.image.layout.display = None
+
+    def _summary_html(self) -> str:
+        result, game = self.result, self.game
+        stats = result.stats
+        name = "minimax" if self.algorithm.value == "minimax" else "alpha-beta"
+        counts = f"{name}: {stats.calls:,} calls" + ("" if name == "minimax" else f", {stats.pruned:,} pruned")
+        if game.is_terminal(self._cells):
+            return f"<p style='font-size:14px'>The game is over ({game.result_text(self._cells)}): " \
+                   f"nothing to choose. {counts}.</p>"
+        player = game.player(self._cells)
+        value = value_text(result.score)
+        # Both heuristics stay strictly inside (-1, +1), so a value of +1 or -1 is a real
+        # win or loss the search forced within its horizon, even when `solved` is False.
+        meaning = value_words(game, result.score, exact=result.solved or abs(result.score) >= 1)
+        return (f"<p style='font-size:14px'>{player} to move. <b>Best move: {result.move}</b>, "
+                f"value {value} ({meaning}). {counts}.</p>")

@@ -1,0 +1,229 @@
+"""The play board: a human against the unbeatable AI (alpha-beta to the end of the game)."""
+
+from __future__ import annotations
+
+import html
+
+from ..draw import TreeView
+from ..errors import InvalidOption
+from ..games import TicTacToe
+from ..search import alphabeta, centre_first
+from ._common import WidgetView, content_box, ipywidgets, picture, png, value_text, value_words
+from .boards import board_buttons
+
+__all__ = ["PlayBoard"]
+
+
+class PlayBoard(WidgetView):
+    """Play tic-tac-toe against the unbeatable AI: click a cell and the AI answers.
+
+    The AI searches with alpha-beta to the end of the game, trying the centre and the
+    corners first. It prefers quicker wins (``quick_wins``: a finished game scores its
+    utility times one plus the empty cells left), so it never dawdles when it can win.
+    Choose your side, start again with "new game", "take back" a move, and ask "why did
+    it play that?" to see the tree of its last decision (only the AI's moves, with the
+    size of the search below each, when the tree has more than ``max_nodes`` nodes)::
+
+        play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
+        play
+
+    From code: ``play.click(4)``, ``play.undo()`` (take back your last move and the AI's
+    answer), ``play.new_game(human="O")``, ``play.why()``; read
+    ``board``, ``winner``, ``result`` (the AI's last search) and ``status.value``.
+    Another game plugs in with its own clickable board (see :mod:`.boards`).
+
+    >>> play = PlayBoard()
+    >>> play.click(0)                     # a corner: the AI must take the centre
+    >>> play.board
+    ['X', 1, 2, 3, 'O', 5, 6, 7, 8]
+    """
+
+    def __init__(self, game=None, *, human: str = "X", depth: int | None = None,
+                 quick_wins: bool = True, dpi: int = 80, max_nodes: int = 120):
+        w = ipywidgets()
+        self.game = TicTacToe() if game is None else game
+        self.depth, self.quick_wins, self.dpi, self.max_nodes = depth, quick_wins, dpi, max_nodes
+        self._check_side(human)
+        self.part = board_buttons(self.game, self.click)  # the game's own clickable board
+        self.cells = self.part.buttons
+        self.status, self.why_caption, self.why_image = w.HTML(), w.HTML(), picture()
+        right = w.VBox([self._side(w, human), self._buttons(w), self.status], layout=w.Layout(margin="0 0 0 20px"))
+        self.widget = w.VBox([w.HBox([self.part.widget, right], layout=w.Layout(flex_flow="row wrap")),
+                              self.why_caption, self.why_image])
+        self.new_game(human)
+
+    def _side(self, w, human: str):
+        """Which side the human plays; changing it starts a new game."""
+        first, second = self.game.max_player, self.game.min_player
+        self.side = w.ToggleButtons(
+            options=[(f"you play {first} (you start)", first), (f"you play {second} (the AI starts)", second)],
+            value=human, style={"button_width": "190px"},
+        )
+        self.side.observe(lambda change: self.new_game(change["new"]), names="value")
+        return self.side
+
+    def _buttons(self, w):
+        self.new_button = w.Button(description="new game", icon="refresh")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.undo_button = w.Button(description="take back", icon="undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.why_button = w.Button(description="why did it play that?", layout=w.Layout(width="190px"))
+        self.why_button.on_click(lambda _: self.why())
+        return w.HBox([self.new_button, self.undo_button, self.why_button])
+
+    def __repr__(self) -> str:
+        return f"<PlayBoard: you play {self.human}, moves so far {self.history}>"
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def board(self):
+        """The position now, in the game's public form."""
+        return self.game.board(self.state)
+
+    @property
+    def ai(self) -> str:
+        """The AI's side: the one the human does not play."""
+        return self.game.min_player if self.human == self.game.max_player else self.game.max_player
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def winner(self) -> str | None:
+        return self.game.winner(self.state)
+
+    def new_game(self, human: str | None = None) -> None:
+        """Start again; ``human`` is the side the human plays (the first player starts)."""
+        if human is not None and human != self.side.value:
+            self._check_side(human)
+            self.side.value = human  # its observer comes back here with the new side
+            return
+        self.human = self.side.value
+        self.state = self.game.state(None)
+        self.history: list[int] = []
+        self.result = None
+        self._ai_last: int | None = None
+        self._past: list[tuple] = []
+        self._hide_why()
+        if self.game.player(self.state) == self.ai:
+            self._ai_moves()
+        self._show()
+
+    def _check_side(self, human) -> None:
+        sides = (self.game.max_player, self.game.min_player)
+        if human not in sides:
+            raise InvalidOption(f"human is the side you play, {sides[0]!r} or {sides[1]!r}, not {human!r}")
+
+    def click(self, move: int) -> None:
+        """The human plays ``move`` (for tic-tac-toe a cell); the AI answers at once."""
+        if self.over:
+            self.status.value = self._status("The game is over: press <b>new game</b> to play again.")
+            return
+        free = self.game.moves(self.state)
+        if move not in free:
+            self.status.value = self._status(
+                f"You cannot play {move!r} now; the free moves are {', '.join(map(str, free))}.")
+            return
+        self._past.append((self.state, list(self.history), self.result, self._ai_last))
+        self.state = self.game.play(self.state, move)
+        self.history.append(move)
+        self._hide_why()
+        if not self.over:
+            self._ai_moves()
+        self._show()
+
+    def undo(self) -> None:
+        """Take back the human's last move and the AI's answer to it."""
+        if self._past:
+            self.state, self.history, self.result, self._ai_last = self._past.pop()
+            self._hide_why()
+            self._show()
+
+    def _ai_moves(self) -> None:
+        self.result = alphabeta(self.game, self.state, depth=self.depth, order=centre_first,
+                                quick_wins=self.quick_wins)
+        self.state = self.game.play(self.state, self.result.move)
+        self.history.append(self.result.move)
+        self._ai_last = len(self.history) - 1
+
+    # -- showing it ------------------------------------------------------------------------------
+    def _show(self) -> None:
+        last = self.history[-1] if self._ai_last == len(self.history) - 1 else None
+        mine = self.game.player(self.state) == self.human and not self.over
+        self.part.show(self.board, last=last, moves=self.game.moves(self.state) if mine else ())
+        self.why_button.disabled = self.result is None
+        self.undo_button.disabled = not self._past
+        self.status.value = self._status(self._words())
+
+    def _words(self) -> str:
+        played = ""
+        if self._ai_last is not None and self._ai_last == len(self.history) - 1:
+            played = f"The AI ({self.ai}) played {self.history[-1]}"
+        if self.over:
+            won = self.winner
+            if won == self.ai and played:
+                return f"{played} and wins."
+            if won is None:
+                end = "A draw: neither side can win against best play."
+            else:
+                end = "You win!" if won == self.human else f"The AI ({self.ai}) wins."
+            return f"{played}. {end}" if played else end
+        you = f"Your move: you play {self.human}."
+        if not played:
+            return you
+        outlook = value_words(self.game, self.result.score, exact=self.result.solved)
+        return f"{played}: {outlook}. {you}"
+
+    @staticmethod
+    def _status(text: str) -> str:
+        return f"<p style='font-size:15px;margin:6px 0'>{text}</p>"
+
+    def _hide_why(self) -> None:
+        self.why_caption.value = ""
+        self.why_image.layout.display = "none"
+
+    def why(self) -> None:
+        """Draw the tree of the AI's last decision, with its value for every move it tried."""
+        if self.result is None:
+            self.why_caption.value = "The AI has not moved yet."
+            return
+        big = len(self.result.tree) > self.max_nodes
+        view = TreeView(self.result.tree, pyplot=False, levels=1 if big else None)
+        view.show()
+        self.why_image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
+        self.why_image.layout.display = None
+        self.why_caption.value = self._why_words(view)
+
+    def values(self) -> dict[int, str]:
+        """The AI's last decision: each move it tried, with its value for Max in words
+        ("+1", or "≤ 0" when alpha-beta stopped as soon as the move could not be better)."""
+        if self.result is None:
+            return {}
+        out = {}
+        for child in self.result.tree.root.children:
+            if child.pruned:
+                continue
+            bound = ""
+            if self.ai == self.game.max_player and child.score <= child.alpha:
+                bound = "≤ "
+            elif self.ai != self.game.max_player and child.score >= child.beta:
+                bound = "≥ "
+            out[child.move] = bound + value_text(child.score)
+        return out
+
+    def _why_words(self, view) -> str:
+        values = ", ".join(f"{move}: {value}" for move, value in self.values().items())
+        text = (f"<b>Why {self.ai} played {self.result.move}</b>: the AI tried its moves, followed each "
+                f"one to the end of the game assuming best replies, and kept the best for {self.ai} "
+                f"(the {'highest' if self.ai == self.game.max_player else 'lowest'} value for "
+                f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
+                "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
+        if self.quick_wins:
+            text += (" A win scores one more for each cell still empty when it comes, so the AI takes "
+                     f"the quickest win: +4 means {self.game.max_player} wins with 3 cells still empty.")
+        if view.collapsed:
+            stats = self.result.stats
+            text += (f" The search made {stats.calls:,} calls and cut off {stats.pruned:,} moves unsearched, "
+                     "too many to draw, so only the AI's moves are drawn, with the number of nodes below each.")
+        return f"<p style='font-size:14px;max-width:900px'>{text}</p>"

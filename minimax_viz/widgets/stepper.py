@@ -1,0 +1,243 @@
+"""The stepper: replay a recorded search one event at a time, forwards and backwards."""
+
+from __future__ import annotations
+
+import html
+
+from ..draw import TreeView
+from ..errors import InvalidOption
+from ..trace import Node
+from ._common import WidgetView, content_box, ipywidgets, move_words, picture, png, value_text
+from .boards import board_html
+
+__all__ = ["Stepper"]
+
+#: The speeds offered, as milliseconds between two steps when playing.
+SPEEDS = (("slow", 1500), ("medium", 900), ("fast", 450), ("very fast", 220))
+
+
+class Stepper(WidgetView):
+    """Step through a recorded search: the tree as it stood, the current call and its test-plays.
+
+    Give it a search result (or its tree) and end the cell with it::
+
+        stepper = mv.Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
+        stepper
+
+    Play/Pause runs the replay at the chosen speed; the slider and the back and forward
+    buttons move by hand, in either direction. Each step shows the tree as it stood,
+    the position the step is about, the call stack, alpha and beta (after alpha-beta)
+    and the *test-plays* of the current call: the moves it has tried whose calls have
+    returned, with their scores, like the tutorial's list of ``{index, score}`` records.
+    From code: ``stepper.step = k``, then read ``caption``, ``table``, ``call``.
+
+    >>> import minimax_viz as mv
+    >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
+    >>> stepper.step = 5
+    >>> stepper.caption
+    'Step 5 of 12: X plays 4 → +1 (X wins)'
+    >>> stepper.table
+    [{'index': 1, 'score': -1}, {'index': 4, 'score': 1}]
+    """
+
+    def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, **draw_options):
+        if speed not in dict(SPEEDS):
+            raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {speed!r}")
+        tree = getattr(result, "tree", result)
+        self.view = TreeView(tree, pyplot=False, frames=True, title=False, **draw_options)
+        self.tree, self.game, self.dpi = self.view.tree, self.view.tree.game, dpi
+        self.signed = not self.view.glyph.score_inside
+        self.view.show()  # the whole tree: the largest picture, whose box every frame keeps
+        self.crop = content_box(self.view.ax.figure)
+        w = ipywidgets()
+        self.widget = w.VBox([self._controls(w, speed), self._panels(w)])
+        self._render(0)
+        self.step = step
+
+    def _controls(self, w, speed: str):
+        """Play/Pause, back, the step slider, forward and the speed, linked together."""
+        last = self.tree.n_steps - 1
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="step", layout=w.Layout(width="320px"))
+        self.play = w.Play(value=0, min=0, max=last, interval=dict(SPEEDS)[speed], description="play",
+                           show_repeat=False)
+        self.back = w.Button(description="◀ back", tooltip="one step back", layout=w.Layout(width="80px"))
+        self.forward = w.Button(description="forward ▶", tooltip="one step forward", layout=w.Layout(width="95px"))
+        self.speed = w.SelectionSlider(options=SPEEDS, value=dict(SPEEDS)[speed], description="speed",
+                                       layout=w.Layout(width="230px"))
+        w.link((self.play, "value"), (self.slider, "value"))
+        w.link((self.speed, "value"), (self.play, "interval"))
+        self.back.on_click(lambda _: self._move(-1))
+        self.forward.on_click(lambda _: self._move(+1))
+        self.slider.observe(lambda change: self._render(change["new"]), names="value")
+        return w.HBox([self.play, self.back, self.slider, self.forward, self.speed],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _panels(self, w):
+        """The caption, the tree's picture, and beside it the position, stack, window and table."""
+        self.caption_html, self.image = w.HTML(), picture()
+        self.board_html, self.stack_html, self.window_html, self.table_html = (w.HTML() for _ in range(4))
+        side = w.VBox([self.board_html, self.stack_html, self.window_html, self.table_html],
+                      layout=w.Layout(width="270px", padding="0 0 0 10px"))
+        return w.VBox([self.caption_html, w.HBox([self.image, side], layout=w.Layout(flex_flow="row wrap"))])
+
+    def __repr__(self) -> str:
+        name = "alpha-beta" if self.tree.algorithm == "alphabeta" else "minimax"
+        return f"<Stepper: step {self.step} of {self.tree.n_steps - 1} of a {name} search>"
+
+    # -- what tests and notebooks drive ------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The step shown (0 to ``n_steps - 1``); setting it moves the slider and redraws."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, k: int) -> None:
+        self.slider.value = k
+
+    @property
+    def n_steps(self) -> int:
+        return self.tree.n_steps
+
+    @property
+    def node(self) -> Node:
+        """The node the current step is about (entered, scored, pruned or returning)."""
+        return self.tree.event(self.step).node
+
+    @property
+    def kind(self) -> str:
+        """The current step's event: "enter", "leaf", "cutoff", "hit" or "return"."""
+        return self.tree.event(self.step).kind
+
+    @property
+    def call(self) -> Node:
+        """The call that is choosing a move at this step: the one entered or returning,
+        or the parent of a leaf, a cut-off child or a memo answer."""
+        node = self.node
+        return node if self.kind in ("enter", "return") else node.parent
+
+    @property
+    def stack(self) -> list[Node]:
+        """The calls open at this step, from the root down to the node the step is about."""
+        return self.node.path
+
+    @property
+    def table(self) -> list[dict]:
+        """The current call's test-plays so far: ``{"index": move, "score": score}`` for
+        each child whose call has returned by this step, in the order they were tried."""
+        k = self.step
+        return [
+            {"index": child.move, "score": child.score}
+            for child in self.call.children
+            if not child.pruned and child.return_step <= k
+        ]
+
+    @property
+    def pruned(self) -> list[int]:
+        """The current call's moves that a cutoff has skipped by this step."""
+        return [c.move for c in self.call.children if c.pruned and c.step <= self.step]
+
+    @property
+    def caption(self) -> str:
+        """The step in words, e.g. "Step 5 of 12: X plays 4 → +1 (X wins)"."""
+        return f"Step {self.step} of {self.tree.n_steps - 1}: {self._event_words()}"
+
+    @property
+    def png(self) -> bytes:
+        """The picture of the tree at this step, as shown."""
+        return bytes(self.image.value)
+
+    # -- drawing a step ------------------------------------------------------------------------
+    def _move(self, delta: int) -> None:
+        self.step = min(max(self.step + delta, 0), self.tree.n_steps - 1)
+
+    def _render(self, k: int) -> None:
+        self.view.show(k)
+        self.image.value = png(self.view.ax.figure, self.dpi, crop=self.crop)
+        self.back.disabled = k == 0
+        self.forward.disabled = k == self.tree.n_steps - 1
+        self.caption_html.value = f"<b style='font-size:15px'>{html.escape(self.caption)}</b>"
+        node = self.node
+        self.board_html.value = "<b>Position</b>" + board_html(self.game, node.state, last=node.move)
+        self.stack_html.value = self._stack_html()
+        self.window_html.value = self._window_html()
+        self.table_html.value = self._table_html()
+
+    def _num(self, value) -> str:
+        return value_text(value, signed=self.signed)
+
+    def _event_words(self) -> str:
+        node, kind = self.node, self.kind
+        move = move_words(node)
+        if kind == "enter":
+            return f"the search starts: {node.player} to move" if node.parent is None else \
+                f"{move} → a new call: {node.player} to move"
+        if kind == "return":
+            if node.parent is None:
+                best = [c["index"] for c in self.table if c["score"] == node.score][:1]
+                tail = f"; best move {best[0]}" if best else ""
+                return f"the search ends: value {self._num(node.score)}{tail}"
+            return self._return_words(node)
+        if kind == "cutoff":
+            return (f"{move} → pruned, never searched "
+                    f"(α = {self._num(node.alpha)} ≥ β = {self._num(node.beta)})")
+        if kind == "hit":
+            return f"{move} → {self._num(node.score)} (from the memo table)"
+        if node.kind == "horizon":
+            return f"{move} → ≈{self._num(node.score)} (depth limit: the heuristic's guess)"
+        return f"{move} → {self._num(node.score)} ({self.game.result_text(node.internal_state)})"
+
+    def _return_words(self, node) -> str:
+        """A call returns: its best value, or a bound when a cutoff stopped it early."""
+        value = self._num(node.score)
+        if not any(child.pruned for child in node.children):
+            return f"{_call_name(node)} returns {value} (best for {node.player})"
+        game = self.game
+        if game.is_max(node.internal_state):
+            return (f"{_call_name(node)} stops early and returns {value}: {node.player} can get {value} or "
+                    f"more here, and {game.min_player} has better elsewhere (β = {self._num(node.beta_out)})")
+        return (f"{_call_name(node)} stops early and returns {value}: {node.player} can hold "
+                f"{game.max_player} to {value} or less here, and {game.max_player} has as much elsewhere "
+                f"(α = {self._num(node.alpha_out)})")
+
+    def _stack_html(self) -> str:
+        lines = []
+        for node in self.stack:
+            if node.index == self.node.index and self.kind != "enter" and node.is_leaf:
+                what = "pruned" if node.pruned else self._num(node.score)
+            else:
+                what = f"{node.player} to move"
+            lines.append(f"{html.escape(move_words(node))}: {html.escape(what)}")
+        lines[-1] = f"<b>{lines[-1]}</b>"
+        return "<b>Call stack</b><br>" + "<br>".join(
+            f"{'&nbsp;' * 2 * depth}{line}" for depth, line in enumerate(lines))
+
+    def _window_html(self) -> str:
+        if not self.tree.has_window:
+            return "<b>α and β</b>: none in plain minimax"
+        alpha, beta = self.view.window_at(self.call.index, self.step)
+        text = f"α={self._num(alpha)} β={self._num(beta)}"
+        return f"<b>α and β</b> of the current call: {html.escape(text)}"
+
+    def _table_html(self) -> str:
+        call, rows = self.call, self.table
+        scores = [r["score"] for r in rows]
+        best = (max if self.game.is_max(call.internal_state) else min)(scores) if scores else None
+        head = f"<b>Test-plays</b> of {html.escape(_call_name(call))} ({html.escape(call.player)} to move)"
+        if not rows:
+            body = "<i>none yet</i>"
+        else:
+            cells = "".join(
+                f"<tr style='{'font-weight:bold;color:#B07700' if r['score'] == best else ''}'>"
+                f"<td style='padding:0 12px'>{r['index']}</td><td style='padding:0 12px'>{self._num(r['score'])}</td></tr>"
+                for r in rows
+            )
+            body = ("<table style='border-collapse:collapse'><tr><th style='padding:0 12px'>index</th>"
+                    f"<th style='padding:0 12px'>score</th></tr>{cells}</table>"
+                    f"<small>best so far in bold: {self._num(best)}</small>")
+        if self.pruned:
+            body += f"<br><small>pruned, never tried: {', '.join(map(str, self.pruned))}</small>"
+        return f"{head}<br>{body}"
+
+
+def _call_name(node) -> str:
+    return "the root call" if node.parent is None else f"the call after {move_words(node)}"

@@ -1,0 +1,88 @@
+"""Lesson 08's checks: "Right" for a right answer, "Not yet" with useful words otherwise."""
+
+import minimax_viz as mv
+from minimax_viz.exercises import lesson08 as L
+
+GAME = mv.TicTacToe()
+
+
+def says(feedback, ok, *words):
+    text = str(feedback)
+    assert bool(feedback) is ok, text
+    assert text.startswith("Right: " if ok else "Not yet: "), text
+    for word in words:
+        assert word in text, f"{word!r} not in {text!r}"
+
+
+# -- a position where the AI must block ------------------------------------------------------------
+
+def test_must_block_right_for_either_side_and_both_forms():
+    says(L.check_must_block("XX..O....", 2), True, "blocks on 2")
+    says(L.check_must_block(["X", "X", 2, "O", "O", "X", 6, 7, 8], 2), True, "O cannot win at once")
+    says(L.check_must_block("XOX.O....", 7), True, "O threatens", "blocks on 7")  # X to move blocks O
+
+
+def test_must_block_stubs():
+    says(L.check_must_block(..., ...), False, "replace the ... of board")
+    says(L.check_must_block("XX..O....", ...), False, "the position is right", "replace the ... of reply")
+
+
+def test_must_block_wrong_positions():
+    says(L.check_must_block("OO.......", 2), False, "cannot happen in a game", "O has 2 marks")
+    says(L.check_must_block("XXXOO....", 5), False, "already over", "X wins")
+    says(L.check_must_block(".........", 4), False, "threatens no line", "nothing to block")
+    says(L.check_must_block("X.OX.XOO.", 4), False, "can win at once on cell 4", "instead of blocking")
+    says(L.check_must_block("XX.OX...O", 2), False, "two cells at once (2 and 7)", "loses whatever it plays")
+
+
+def test_must_block_wrong_reply():
+    says(L.check_must_block("XX..O....", 3), False, "the AI plays 2, not 3", "complete X's line")
+    says(L.check_must_block("XX..O....", "2"), False, "not '2'")
+
+
+def test_the_ai_reply_is_the_play_boards():
+    play = mv.PlayBoard()
+    play.click(0)
+    play.click(1)
+    assert L.ai_reply("XX..O....") == play.history[-1] == 2
+
+
+# -- the AI's move, written with mv.alphabeta ----------------------------------------------------------
+
+def stub(board):
+    raise NotImplementedError("your code here")
+
+
+def test_ai_move_right():
+    says(L.check_ai_move(lambda board: mv.alphabeta(GAME, board).move), True, "all 9 positions")
+    says(L.check_ai_move(lambda board: mv.minimax(GAME, board, record=False).move), True)
+    says(L.check_ai_move(L.ai_reply), True)
+
+
+def test_ai_move_stub_and_typical_mistakes():
+    says(L.check_ai_move(stub), False, "still the stub", "stub('X.OX.XOO.')")
+    says(L.check_ai_move(None), False, "should be a function")
+    says(L.check_ai_move(lambda board: mv.alphabeta(GAME, board)), False, "whole search result", ".move")
+    says(L.check_ai_move(lambda board: mv.alphabeta(GAME, board).score), False,
+         "plays 1", "not its .score")
+    says(L.check_ai_move(lambda board: -1), False,
+         "returned -1, which is not an empty cell", "the empty cells are [1, 4, 8]")
+    says(L.check_ai_move(lambda board: None), False, "returned None")
+    says(L.check_ai_move(lambda board: [c for c in board if c not in ("X", "O")][0]), False,
+         "plays 1", "−1 (O wins with best play)", "for example with 4")
+
+
+def test_ai_move_needs_the_whole_game():
+    for depth in (1, 2, 3, 4, 5):
+        says(L.check_ai_move(lambda board, d=depth: mv.alphabeta(GAME, board, depth=d).move), False,
+             "no depth limit")
+
+
+def test_ai_move_board_is_a_copy():
+    def spoils(board):
+        move = mv.alphabeta(GAME, board).move
+        board[move] = "Z"
+        return move
+
+    says(L.check_ai_move(spoils), True)
+    assert L.POSITIONS[0] == "X.OX.XOO."

@@ -1,0 +1,326 @@
+"""The widgets, driven as a learner would: set values, click, and read what they show.
+
+No browser here: ipywidgets work in plain Python, and the tests read the widgets' values
+(the PNG bytes, the HTML, the labels) after each change.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+import minimax_viz as mv  # noqa: E402
+
+TUTORIAL = mv.TicTacToe.TUTORIAL_BOARD
+PACKAGE = Path(mv.__file__).parent
+
+
+def rows(table):
+    return {row["index"]: row["score"] for row in table}
+
+
+@pytest.fixture
+def stepper():
+    return mv.Stepper(mv.minimax(mv.TicTacToe(), TUTORIAL))
+
+
+@pytest.fixture
+def ab_stepper():
+    return mv.Stepper(mv.alphabeta(mv.TicTacToe(), TUTORIAL))
+
+
+# -- the package -----------------------------------------------------------------------------------
+
+def test_import_minimax_viz_does_not_import_ipywidgets():
+    code = "import sys, minimax_viz; print('ipywidgets' in sys.modules, 'minimax_viz.widgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
+
+
+def test_only_the_widgets_import_ipywidgets():
+    pattern = re.compile(r"^\s*(import ipywidgets|from ipywidgets)", re.M)
+    users = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py") if pattern.search(p.read_text()))
+    assert users == ["widgets/_common.py"]
+
+
+def test_widgets_are_public_and_display_as_widgets(stepper):
+    assert {"Stepper", "Explorer", "PlayBoard"} <= set(mv.__all__)
+    bundle = stepper._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == stepper.widget.model_id
+    assert bundle["text/plain"] == "<Stepper: step 0 of 12 of a minimax search>"
+
+
+# -- the stepper ---------------------------------------------------------------------------------------
+
+def test_stepper_draws_each_step_on_one_view(stepper):
+    view, pictures = stepper.view, []
+    for k in range(stepper.n_steps):
+        stepper.step = k
+        assert stepper.view is view
+        assert view.upto == (None if k == stepper.n_steps - 1 else k)  # the last step is the whole tree
+        pictures.append(stepper.png)
+    assert all(p.startswith(b"\x89PNG") for p in pictures)
+    assert all(a != b for a, b in zip(pictures, pictures[1:])), "every step changes the picture"
+
+
+def test_stepper_caption_in_words(stepper):
+    stepper.step = 5
+    assert stepper.caption == "Step 5 of 12: X plays 4 → +1 (X wins)"
+    assert stepper.caption in stepper.caption_html.value
+    stepper.step = 0
+    assert stepper.caption == "Step 0 of 12: the search starts: X to move"
+    stepper.step = 12
+    assert stepper.caption == "Step 12 of 12: the search ends: value +1; best move 4"
+
+
+def test_test_play_table_holds_the_returned_children(stepper):
+    stepper.step = 12  # the root returns
+    assert stepper.call.index == 0
+    assert stepper.table == [{"index": 1, "score": -1}, {"index": 4, "score": 1}, {"index": 8, "score": -1}]
+    stepper.step = 5   # X plays 4 and wins: two of the root's test-plays are back
+    assert stepper.call.index == 0 and rows(stepper.table) == {1: -1, 4: 1}
+    stepper.step = 1   # X plays 1: a new call, no test-plays yet
+    assert stepper.call.move == 1 and stepper.table == []
+    assert "none yet" in stepper.table_html.value
+    stepper.step = 3   # inside the call after X plays 1, both O replies have returned
+    assert stepper.call.move == 1 and rows(stepper.table) == {4: -1, 8: -1}
+    stepper.step = 10
+    assert stepper.call.move == 8 and rows(stepper.table) == {1: 1, 4: -1}
+    assert "<td style='padding:0 12px'>4</td><td style='padding:0 12px'>−1</td>" in stepper.table_html.value
+
+
+def test_stepper_goes_backwards_to_the_same_picture(stepper):
+    stepper.step = 5
+    forwards = (stepper.image.value, stepper.caption, stepper.table, stepper.table_html.value)
+    stepper.step = 12
+    stepper.step = 2
+    stepper.step = 5
+    assert (stepper.image.value, stepper.caption, stepper.table, stepper.table_html.value) == forwards
+
+
+def test_back_and_forward_buttons(stepper):
+    assert stepper.back.disabled and not stepper.forward.disabled
+    stepper.forward.click()
+    stepper.forward.click()
+    assert stepper.step == 2 and stepper.view.upto == 2
+    stepper.back.click()
+    assert stepper.step == 1
+    stepper.step = 12
+    assert stepper.forward.disabled
+    stepper.forward.click()
+    assert stepper.step == 12
+
+
+def test_play_and_speed_drive_the_slider(stepper):
+    stepper.play.value = 4  # what the Play widget does in the browser on each tick
+    assert stepper.slider.value == 4 and stepper.step == 4
+    stepper.step = 7
+    assert stepper.play.value == 7
+    stepper.speed.value = dict(stepper.speed.options)["fast"]
+    assert stepper.play.interval == stepper.speed.value < 900
+
+
+def test_stepper_shows_position_stack_and_window(stepper, ab_stepper):
+    stepper.step = 8
+    assert [n.move for n in stepper.stack] == [None, 8, 1, 4]
+    assert stepper.node.state == ["X", "O", "O", "X", "X", "X", "O", "O", "X"]
+    assert "<b>X plays 4: +1</b>" in stepper.stack_html.value
+    assert "none in plain minimax" in stepper.window_html.value
+    ab_stepper.step = 10  # alpha-beta cuts O's second reply after X plays 8
+    assert ab_stepper.kind == "cutoff" and ab_stepper.pruned == [4]
+    assert ab_stepper.caption == "Step 10 of 12: O plays 4 → pruned, never searched (α = +1 ≥ β = +1)"
+    assert "α=+1 β=+1" in ab_stepper.window_html.value
+    assert "pruned, never tried: 4" in ab_stepper.table_html.value
+    ab_stepper.step = 11
+    assert "stops early and returns +1" in ab_stepper.caption
+
+
+def test_stepper_on_a_textbook_tree():
+    stepper = mv.Stepper(mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])), step=5)
+    assert stepper.caption == "Step 5 of 16: the call after MAX plays 0 returns 3 (best for MIN)"
+    assert rows(stepper.table) == {0: 3, 1: 12, 2: 8}
+    assert "<pre" in stepper.board_html.value
+
+
+# -- the explorer ---------------------------------------------------------------------------------------
+
+def test_explorer_counts_on_the_tutorial_board():
+    explorer = mv.Explorer()
+    assert explorer.board == TUTORIAL
+    assert explorer.counts == {"calls": 8, "pruned": 1} and explorer.result.move == 4
+    assert "alpha-beta: 8 calls, 1 pruned" in explorer.summary.value
+    assert "Best move: 4" in explorer.summary.value
+    before = explorer.image.value
+    explorer.algorithm.value = "minimax"
+    assert explorer.counts == {"calls": 9, "pruned": 0}
+    assert "minimax: 9 calls." in explorer.summary.value
+    assert explorer.order.disabled and explorer.prune_on_equal.disabled
+    assert explorer.image.value != before
+
+
+def test_explorer_prune_on_equality_and_order():
+    explorer = mv.Explorer()
+    explorer.prune_on_equal.value = False  # +1 does not beat alpha = +1: no cut
+    assert explorer.counts == {"calls": 9, "pruned": 0}
+    explorer.clear.click()
+    cells = explorer.counts["calls"]
+    explorer.order.value = "centre"
+    assert explorer.counts["calls"] < cells
+    assert explorer.result.move == 4  # every first move draws: the first in search order is chosen
+
+
+def test_explorer_cells_cycle_empty_x_o():
+    explorer = mv.Explorer(".........", depth=2)
+    explorer.cells[4].click()
+    assert explorer.board[4] == "X" and explorer.cells[4].description == "X"
+    explorer.cells[0].click()
+    explorer.cells[0].click()
+    assert explorer.board[:5] == ["O", 1, 2, 3, "X"]
+    assert explorer.result.move is not None and explorer.error is None
+    explorer.cells[0].click()
+    assert explorer.board[0] == 0 and explorer.cells[0].description == "0"
+
+
+def test_explorer_friendly_message_for_an_impossible_position():
+    explorer = mv.Explorer(".........", depth=2)
+    for cell in (0, 0, 1, 1):  # two clicks make an O: O two ahead
+        explorer.cells[cell].click()
+    assert explorer.board[:2] == ["O", "O"]
+    assert explorer.result is None and explorer.counts is None
+    assert "cannot happen" in explorer.summary.value
+    assert "O has 2 marks and X only 0" in explorer.error
+    assert "Traceback" not in explorer.summary.value
+    assert explorer.image.layout.display == "none"
+    explorer.cells[1].click()  # back to empty: O one ahead, still impossible
+    explorer.cells[4].click()  # an X: fine again
+    assert explorer.error is None and explorer.image.layout.display is None
+
+
+def test_explorer_depth_and_heuristic():
+    explorer = mv.Explorer(".........", algorithm="minimax", depth=1)
+    assert explorer.counts["calls"] == 10
+    assert explorer.result.move == 4  # open lines: the centre is on four of them
+    assert "a guess" in explorer.summary.value
+    explorer.heuristic.value = "zero"
+    assert explorer.result.score == 0 and explorer.result.move == 0  # all unknown: the first cell
+    explorer.board = "XO.XO...."
+    explorer.depth.value = "end"
+    assert explorer.result.solved and explorer.result.move == 6
+    assert "X wins with best play" in explorer.summary.value
+    explorer.tutorial.click()
+    assert explorer.board == TUTORIAL and explorer.counts["calls"] == 9
+
+
+def test_explorer_on_a_finished_game():
+    explorer = mv.Explorer("XXXOO....")
+    assert "The game is over (X wins)" in explorer.summary.value
+    assert explorer.counts["calls"] == 1
+
+
+# -- the play board -------------------------------------------------------------------------------------
+
+def test_ai_takes_the_centre_after_a_corner():
+    for corner in (0, 2, 6, 8):
+        play = mv.PlayBoard()
+        play.click(corner)
+        assert play.board[4] == "O", f"after X in corner {corner} the AI must take the centre"
+        assert play.cells[4].description == "O" and play.cells[4].disabled
+        assert "The AI (O) played 4" in play.status.value
+
+
+def test_ai_blocks_and_completes_a_line():
+    play = mv.PlayBoard()
+    play.click(0)
+    play.click(1)                   # X threatens the top row ...
+    assert play.board[2] == "O"     # ... the AI blocks it, and now threatens 2-4-6
+    play.click(8)                   # X does not block
+    assert play.board[6] == "O" and play.winner == "O" and play.over
+    assert "The AI (O) played 6 and wins." in play.status.value
+    assert all(button.disabled for button in play.cells)
+
+
+def test_taken_cell_and_game_over_give_words():
+    play = mv.PlayBoard()
+    play.click(0)
+    play.click(4)
+    assert play.history == [0, 4] and "cannot play 4 now" in play.status.value
+    for cell in (8, 2, 6):  # whatever happens, no exception
+        if not play.over:
+            play.click(cell if play.board[cell] == cell else next(c for c in range(9) if play.board[c] == c))
+    while not play.over:
+        play.click(next(c for c in range(9) if play.board[c] == c))
+    play.click(0)
+    assert "The game is over" in play.status.value
+
+
+def test_new_game_and_who_starts():
+    play = mv.PlayBoard()
+    play.click(0)
+    play.new_game(human="O")
+    assert play.side.value == "O" and play.human == "O" and play.ai == "X"
+    assert play.history == [4] and play.board[4] == "X"
+    play.side.value = "X"       # the toggle starts a new game too
+    assert play.history == [] and play.board == mv.TicTacToe.EMPTY_BOARD
+    play.new_button.click()
+    assert play.history == []
+
+
+def test_take_back():
+    play = mv.PlayBoard()
+    assert play.undo_button.disabled
+    play.click(0)
+    play.click(8)
+    assert len(play.history) == 4
+    play.undo()
+    assert play.history == [0, 4] and play.result.move == 4
+    play.undo_button.click()
+    assert play.history == [] and play.result is None
+
+
+def test_why_draws_the_last_decision():
+    play = mv.PlayBoard()
+    assert play.why_button.disabled
+    play.click(0)
+    assert play.why_image.layout.display == "none"
+    play.why_button.click()
+    assert bytes(play.why_image.value).startswith(b"\x89PNG") and play.why_image.layout.display is None
+    assert "Why O played 4" in play.why_caption.value
+    assert play.values()[4] == "0"                       # the centre draws ...
+    assert all(v.startswith("≥") for m, v in play.values().items() if m != 4)  # ... the rest are no better for O
+    assert "only the AI's moves are drawn" in play.why_caption.value
+    play.click(8)                                        # a new move hides the old answer
+    assert play.why_image.layout.display == "none"
+
+
+def play_everything(play, human_wins, games):
+    """Every sequence of human moves from the current position (the AI answers each)."""
+    if play.over:
+        games.append(list(play.history))
+        if play.winner == play.human:
+            human_wins.append(list(play.history))
+        return
+    for cell in [c for c in range(9) if play.board[c] == c]:
+        play.click(cell)
+        play_everything(play, human_wins, games)
+        play.undo()
+
+
+@pytest.mark.parametrize("human", ["X", "O"])
+def test_the_ai_never_loses(human):
+    play = mv.PlayBoard(human=human)
+    human_wins, games = [], []
+    play_everything(play, human_wins, games)
+    assert human_wins == [], f"the human won with {human_wins[:3]}"
+    assert len(games) > (100 if human == "X" else 40)
+
+
+def test_games_without_a_board_say_so():
+    with pytest.raises(mv.InvalidOption, match="no clickable board for ConnectFour yet"):
+        mv.PlayBoard(mv.ConnectFour())
+    with pytest.raises(mv.InvalidOption, match="'X' or 'O'"):
+        mv.PlayBoard(human="x")
