@@ -1,0 +1,180 @@
+"""The lessons' widgets work in a real JupyterLab: run a lesson, use its widget, see it answer.
+
+Each test opens a lesson from the course (a copy of ``notebooks/``), runs every cell, and
+drives one widget as a learner would: with the keyboard, the mouse and its buttons. What
+the widget should show is worked out here in Python, by the same widget class the lesson
+uses, so a test never hard-codes a caption or a move. Screenshots of each widget are kept
+in ``test-artifacts/browser/`` to look at.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+import time
+
+import matplotlib
+import pytest
+from playwright.sync_api import Locator, expect
+
+from labpage import (
+    NotebookError, button, cell_with_source, move_slider, run_notebook, save_screenshot, slider,
+    slider_readout,
+)
+
+matplotlib.use("Agg")
+
+import minimax_viz as mv  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+GAME = mv.TicTacToe()
+TUTORIAL = mv.TicTacToe.TUTORIAL_BOARD
+
+
+def text_of(markup: str) -> str:
+    """The text content of an HTML widget showing `markup` (tags dropped, entities read)."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", markup))).strip()
+
+
+def widget_image(scope: Locator) -> Locator:
+    """The one ipywidgets ``Image`` in `scope` that is shown."""
+    found = scope.locator("img.widget-image:visible")
+    expect(found).to_have_count(1)
+    return found
+
+
+def image_bytes(image: Locator) -> bytes:
+    """The bytes of a widget image. ipywidgets 8 shows them through a ``blob:`` URL, so the
+    page reads the blob back (a data URL is decoded the same way)."""
+    encoded = image.evaluate("""async (img) => {
+        const blob = await (await fetch(img.src)).blob();
+        return await new Promise((resolve, reject) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(reader.result.split(',')[1]);
+            reader.onerror = () => reject(reader.error);
+            reader.readAsDataURL(blob);
+        });
+    }""")
+    return base64.b64decode(encoded)
+
+
+def wait_for_image_change(scope: Locator, before: bytes, *, timeout: float = 60) -> bytes:
+    """Wait until the widget image in `scope` differs from `before`; its new bytes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            now = image_bytes(widget_image(scope))
+        except Exception:  # the <img> is being replaced: look again
+            now = before
+        if now != before:
+            return now
+        time.sleep(0.1)
+    raise NotebookError(f"the widget's image did not change within {timeout:.0f}s")
+
+
+def output_of(notebook: Locator, source: str) -> Locator:
+    """The output area of the cell whose source contains `source`, scrolled into view."""
+    area = cell_with_source(notebook, source).locator(".jp-Cell-outputArea")
+    area.scroll_into_view_if_needed()
+    return area
+
+
+# -- lesson 02: the stepper --------------------------------------------------------------------------
+
+def test_stepper_moves_with_the_keyboard_and_the_back_button(course_lab, page):
+    nb = run_notebook(page, course_lab, "02-Minimax-Step-by-Step.ipynb")
+    widget = output_of(nb, "mv.Stepper(")
+    expected = mv.Stepper(mv.minimax(GAME, TUTORIAL))
+    caption = widget.locator(".widget-html", has_text=re.compile(r"^\s*Step \d+ of \d+:"))
+    expect(caption).to_have_text(expected.caption)  # step 0
+    step = slider(widget, "step")
+    assert slider_readout(step) == "0"
+    start = image_bytes(widget_image(widget))
+    assert start.startswith(b"\x89PNG")
+    save_screenshot(widget, "lesson02-stepper-step0")
+
+    assert move_slider(step, +3) == "3"
+    expected.step = 3
+    expect(caption).to_have_text(expected.caption)
+    assert expected.caption.startswith("Step 3 of 12: ")
+    at_3 = wait_for_image_change(widget, start)
+    assert at_3.startswith(b"\x89PNG")
+    table = widget.locator(".widget-html", has_text="Test-plays")  # the current call's records
+    expect(table).to_have_text(text_of(expected.table_html.value))
+    assert [r["index"] for r in expected.table] == [4, 8]
+    save_screenshot(widget, "lesson02-stepper-step3")
+
+    button(widget, "◀ back").click()
+    expected.step = 2
+    expect(caption).to_have_text(expected.caption)
+    expect(step.locator(".widget-readout")).to_have_text("2")
+    at_2 = wait_for_image_change(widget, at_3)
+    assert at_2 not in (start, at_3)
+
+    button(widget, "forward ▶").click()
+    expected.step = 3
+    expect(caption).to_have_text(expected.caption)
+    assert wait_for_image_change(widget, at_2) == at_3, "forward again draws step 3 as before"
+
+    player = widget.locator(".widget-play button")  # play/pause, then stop
+    player.nth(0).click()
+    expect(step.locator(".widget-readout")).not_to_have_text("3", timeout=10_000)  # it plays
+    player.nth(1).click()
+    expect(step.locator(".widget-readout")).to_have_text("0")  # stop: back to the start
+    expected.step = 0
+    expect(caption).to_have_text(expected.caption)
+
+
+# -- lesson 08: the play board -----------------------------------------------------------------------
+
+def test_play_board_answers_a_click(course_lab, page):
+    nb = run_notebook(page, course_lab, "08-Play-the-Unbeatable-AI.ipynb")
+    widget = output_of(nb, "mv.PlayBoard(")
+    expected = mv.PlayBoard()
+    status = widget.locator(".widget-html", has_text="Your move")
+    expect(status).to_have_text(text_of(expected.status.value))
+    save_screenshot(widget, "lesson08-play-start")
+
+    expected.click(0)  # a corner: the AI answers in the centre
+    ai_move = expected.history[-1]
+    button(widget, "0").click()
+
+    expect(button(widget, "X")).to_have_count(1)
+    expect(button(widget, expected.ai)).to_have_count(1)
+    assert button(widget, expected.ai).get_attribute("title") == f"cell {ai_move}"
+    expect(widget.locator(".widget-html", has_text="The AI")).to_have_text(text_of(expected.status.value))
+    save_screenshot(widget, "lesson08-play-answered")
+
+    button(widget, "why did it play that?").click()
+    expected.why()
+    expect(widget.locator(".widget-html", has_text="Why")).to_contain_text(f"Why {expected.ai} played {ai_move}")
+    assert image_bytes(widget_image(widget)).startswith(b"\x89PNG")
+    save_screenshot(widget, "lesson08-play-why")
+
+
+# -- lesson 04: the explorer -------------------------------------------------------------------------
+
+def test_explorer_searches_again_after_a_click(course_lab, page):
+    nb = run_notebook(page, course_lab, "04-Depth-and-Heuristics.ipynb")
+    widget = output_of(nb, "mv.Explorer(")
+    expected = mv.Explorer("OO...XX..", depth=1, algorithm="minimax")
+    summary = widget.locator(".widget-html", has_text="Best move")
+    expect(summary).to_have_text(text_of(expected.summary.value))
+    before = image_bytes(widget_image(widget))
+    save_screenshot(widget, "lesson04-explorer-depth1")
+
+    depth = slider(widget, "depth (plies)")
+    assert move_slider(depth, +1) == "2"
+    expected.depth.value = 2
+    expect(summary).to_have_text(text_of(expected.summary.value))
+    assert "Best move: 2" in summary.inner_text()  # the block comes inside the horizon
+    after = wait_for_image_change(widget, before)
+
+    button(widget, "3").click()  # an X on cell 3: now O is to move
+    expected.cells[3].click()
+    expect(summary).to_have_text(text_of(expected.summary.value))
+    assert summary.inner_text().startswith("O to move")
+    wait_for_image_change(widget, after)
+    save_screenshot(widget, "lesson04-explorer-clicked")
