@@ -20,15 +20,22 @@ import minimax_viz as mv
 from minimax_viz import tutorial
 
 
-def best_time(fn, repeat: int) -> tuple[float, object]:
-    best, out = float("inf"), None
+def best_times(fns, repeat: int) -> list[float]:
+    """Best wall time of each function over ``repeat`` rounds, run in turn within each
+    round (so a busy moment of the machine hits them alike), with the garbage collector
+    paused while a function runs, as ``timeit`` does."""
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - start)
-        del out
-    return best, fn()
+        for i, fn in enumerate(fns):
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                fn()
+                best[i] = min(best[i], time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return best
 
 
 def count_port_calls() -> int:
@@ -60,15 +67,18 @@ def peak_bytes(fn) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per row (best is shown)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed rounds (the best of each row is shown)")
     args = parser.parse_args()
     game = mv.TicTacToe()
 
     port_calls = count_port_calls()
-    port_t, _ = best_time(lambda: tutorial.minimax(list(range(9)), "X"), args.repeat)
-    plain_t, plain = best_time(lambda: mv.minimax(game, record=False), args.repeat)
-    rec_t, rec = best_time(lambda: mv.minimax(game), args.repeat)
-    ab_t, ab = best_time(lambda: mv.alphabeta(game), args.repeat)
+    port_t, plain_t, rec_t, ab_t = best_times([
+        lambda: tutorial.minimax(list(range(9)), "X"),
+        lambda: mv.minimax(game, record=False),
+        lambda: mv.minimax(game),
+        lambda: mv.alphabeta(game),
+    ], args.repeat)
+    plain, rec, ab = mv.minimax(game, record=False), mv.minimax(game), mv.alphabeta(game)
     rec_bytes = peak_bytes(lambda: mv.minimax(game))
     plain_bytes = peak_bytes(lambda: mv.minimax(game, record=False))
     n = len(rec.tree)

@@ -31,7 +31,7 @@ from numbers import Real
 from typing import Any, Callable, Sequence
 
 from .errors import InvalidOption
-from .trace import DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
+from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
     "minimax", "alphabeta", "iterative_deepening", "SearchResult", "SearchStats",
@@ -336,11 +336,10 @@ def _search(
     outcome = _quick(game) if quick_wins else game.outcome
     key, table = game.key, {}
     recorder = Recorder(window=pruning, max_nodes=max_nodes) if record else None
-    enter = recorder.enter if record else None
-    leaf = recorder.leaf if record else None
+    add = recorder.add if record else None  # one row per node: enter, leaf or hit
     leave = recorder.exit if record else None
     cut = recorder.cut if record else None
-    inf = math.inf
+    inf, nan = math.inf, math.nan
     calls = leaves = horizon = hits = cutoffs = pruned = max_ply = 0
     root_move = None
     budgeted = deadline is not None or max_calls is not None
@@ -376,7 +375,7 @@ def _search(
                 over, kind = score_horizon(state), HORIZON
                 horizon += 1
             if record:
-                leaf(parent, move, ply, kind, over, alpha, beta)
+                add(parent, move, kind, over, alpha, beta)
             return over
         if memo:  # the root is never answered from the table: it must name its move
             k = key(state)
@@ -390,10 +389,10 @@ def _search(
                 ):
                     hits += 1
                     if record:
-                        leaf(parent, move, ply, HIT, v, alpha, beta)
+                        add(parent, move, HIT, v, alpha, beta)
                     return v
             window = alpha, beta
-        here = enter(parent, move, ply, alpha, beta) if record else -1
+        here = add(parent, move, CALL, nan, alpha, beta) if record else -1
         children = successors(state)
         best_move = None
         if is_max:
@@ -406,7 +405,7 @@ def _search(
                     if best > alpha:
                         alpha = best
                     if best >= beta if prune_on_equal else best > beta:
-                        skipped = _skip(children, i, here, ply, alpha, beta, cut)
+                        skipped = _skip(children, i, here, alpha, beta, cut)
                         cutoffs += skipped > 0
                         pruned += skipped
                         break
@@ -420,7 +419,7 @@ def _search(
                     if best < beta:
                         beta = best
                     if best <= alpha if prune_on_equal else best < alpha:
-                        skipped = _skip(children, i, here, ply, alpha, beta, cut)
+                        skipped = _skip(children, i, here, alpha, beta, cut)
                         cutoffs += skipped > 0
                         pruned += skipped
                         break
@@ -446,11 +445,11 @@ def _search(
     )
 
 
-def _skip(children, i, here, ply, alpha, beta, cut) -> int:
+def _skip(children, i, here, alpha, beta, cut) -> int:
     """Record the children after ``i`` as pruned stubs; return how many there were."""
     rest = children[i + 1:]
     if cut is not None and rest:
-        cut(here, [m for m, _ in rest], ply + 1, alpha, beta)
+        cut(here, [m for m, _ in rest], alpha, beta)
     return len(rest)
 
 

@@ -48,8 +48,12 @@ class Recorder:
     """Receives what the search does and writes it into columns.
 
     The search calls :meth:`enter` for an inner call, :meth:`leaf` for a node scored
-    at once, :meth:`exit` when an inner call returns and :meth:`cut` for the children
-    a cutoff skips. ``window`` keeps alpha and beta too (alpha-beta searches).
+    at once, ``exit(index, score, alpha, beta)`` when an inner call returns and
+    :meth:`cut` for the children a cutoff skips. ``window`` keeps alpha and beta too (alpha-beta searches).
+
+    ``add`` (behind ``enter``, ``leaf`` and ``cut``) and ``exit`` are built once per
+    recording with the columns at hand: they run once per node of trees that can have
+    half a million nodes, so they do no more than they must.
     """
 
     def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES):
@@ -57,56 +61,108 @@ class Recorder:
         self.max_nodes = max_nodes
         self.parent = array("i")
         self.move = array("h")
-        self.depth = array("B")
         self.kind = array("b")
         self.score = array("d")
-        self.end = array("i")
+        self._depth: array | None = None
+        self._end: array | None = None
         if window:
             self.alpha = array("d")
             self.beta = array("d")
             self.alpha_out = array("d")
             self.beta_out = array("d")
+        self.add = self._adder()
+        self.exit = self._exiter()
 
-    def _add(self, parent, move, depth, kind, score, alpha, beta) -> int:
-        index = len(self.parent)
-        if index >= self.max_nodes:
-            raise TreeTooLarge(
-                f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
-                "use alpha-beta, or pass record=False to get the value without the tree"
-            )
-        self.parent.append(parent)
-        self.move.append(move)
-        self.depth.append(depth)
-        self.kind.append(kind)
-        self.score.append(score)
-        self.end.append(index + 1)
-        if self.window:
-            self.alpha.append(alpha)
-            self.beta.append(beta)
-            self.alpha_out.append(alpha)
-            self.beta_out.append(beta)
-        return index
+    def _adder(self):
+        """The function that appends one row (one node) and returns its index."""
+        parent, max_nodes = self.parent, self.max_nodes
+        add_parent, add_move = parent.append, self.move.append
+        add_kind, add_score = self.kind.append, self.score.append
+        too_large = self._too_large
 
-    def enter(self, parent: int, move: int, depth: int, alpha: float, beta: float) -> int:
+        if not self.window:
+            def add(up, move, kind, score, alpha, beta):
+                index = len(parent)
+                if index >= max_nodes:
+                    too_large()
+                add_parent(up), add_move(move), add_kind(kind), add_score(score)
+                return index
+
+            return add
+        add_alpha, add_beta = self.alpha.append, self.beta.append
+        add_alpha_out, add_beta_out = self.alpha_out.append, self.beta_out.append
+
+        def add_with_window(up, move, kind, score, alpha, beta):
+            index = len(parent)
+            if index >= max_nodes:
+                too_large()
+            add_parent(up), add_move(move), add_kind(kind), add_score(score)
+            add_alpha(alpha), add_beta(beta), add_alpha_out(alpha), add_beta_out(beta)
+            return index
+
+        return add_with_window
+
+    def _too_large(self):
+        raise TreeTooLarge(
+            f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
+            "use alpha-beta, or pass record=False to get the value without the tree"
+        )
+
+    def enter(self, parent: int, move: int, alpha: float, beta: float) -> int:
         """An inner call starts; returns its node index."""
-        return self._add(parent, move, depth, CALL, _NAN, alpha, beta)
+        return self.add(parent, move, CALL, _NAN, alpha, beta)
 
-    def leaf(self, parent, move, depth, kind, score, alpha, beta) -> int:
+    def leaf(self, parent, move, kind, score, alpha, beta) -> int:
         """A node scored without children (finished game, depth limit, memo hit)."""
-        return self._add(parent, move, depth, kind, score, alpha, beta)
+        return self.add(parent, move, kind, score, alpha, beta)
 
-    def exit(self, index: int, score: float, alpha: float, beta: float) -> None:
-        """An inner call returns ``score``; alpha and beta are as they stood then."""
-        self.score[index] = score
-        self.end[index] = len(self.parent)
-        if self.window:
-            self.alpha_out[index] = alpha
-            self.beta_out[index] = beta
+    def _exiter(self):
+        """The function that closes a call's row: its score, its subtree's end, its window."""
+        score_col = self.score
+        if not self.window:
+            def exit(index: int, score: float, alpha: float, beta: float) -> None:
+                score_col[index] = score
 
-    def cut(self, parent: int, moves, depth: int, alpha: float, beta: float) -> None:
+            return exit
+        alpha_out, beta_out = self.alpha_out, self.beta_out
+
+        def exit_with_window(index: int, score: float, alpha: float, beta: float) -> None:
+            score_col[index] = score
+            alpha_out[index] = alpha
+            beta_out[index] = beta
+
+        return exit_with_window
+
+    def cut(self, parent: int, moves, alpha: float, beta: float) -> None:
         """Children skipped by a cutoff become stubs with ``pruned=True`` and no score."""
         for move in moves:
-            self._add(parent, move, depth, PRUNED, _NAN, alpha, beta)
+            self.add(parent, move, PRUNED, _NAN, alpha, beta)
+
+    # Depth and subtree ends follow from the parents (rows are in pre-order), so the
+    # search does not write them: they are worked out once, the first time they are read.
+    @property
+    def depth(self) -> array:
+        """Plies below the root, per row."""
+        if self._depth is None or len(self._depth) != len(self.parent):
+            depth = array("B", bytes(len(self.parent)))
+            for i, up in enumerate(self.parent):
+                if i:
+                    depth[i] = depth[up] + 1
+            self._depth = depth
+        return self._depth
+
+    @property
+    def end(self) -> array:
+        """Per row, the row just past its subtree: its children lie between."""
+        if self._end is None or len(self._end) != len(self.parent):
+            n, parent = len(self.parent), self.parent
+            end = array("i", range(1, n + 1))
+            for i in range(n - 1, 0, -1):
+                up = parent[i]
+                if end[i] > end[up]:
+                    end[up] = end[i]
+            self._end = end
+        return self._end
 
 
 class Node:
