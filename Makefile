@@ -45,6 +45,8 @@ chromium:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_search.py
 	$(BIN)/python benchmarks/bench_draw.py
+	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_beyond.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.
 figures: $(STAMP)
