@@ -6,7 +6,8 @@ setting ``stepper.step`` to the new PNG (and side panel) being in the widgets, a
 slider move in JupyterLab does in the kernel. Steps are timed forwards, backwards and
 in jumps. Wall-clock time is what a learner waits; CPU time (this process only) is
 printed too, since on a busy machine the wall clock also counts other programs (the
-load average is printed first). The explorer and play board rows are for information.
+load average is printed first). The explorer, play board (tic-tac-toe and Connect Four)
+and pruning quiz rows are for information.
 Run with ``python benchmarks/bench_widgets.py``.
 """
 
@@ -109,6 +110,13 @@ def play_rows():
     print(f"{'why did it play that? (collapsed tree)':44} {timed(play.why):>8.3f}")
     print(f"{'the human plays a corner, the AI replies':44} {timed(lambda: play.click(0)):>8.3f}")
     print(f"{'why did it play that?':44} {timed(play.why):>8.3f}")
+    c4 = mv.PlayBoard(mv.ConnectFour())
+    print(f"{'Connect Four: a column, the AI thinks 1 s':44} {timed(lambda: c4.click(3)):>8.3f}")
+    print(f"{'Connect Four: why? (depth %d searched again)' % c4.result.depth:44} {timed(c4.why):>8.3f}")
+    quiz = mv.PruningQuiz()
+    print(f"{'pruning quiz: new tree':44} {timed(quiz.new_tree):>8.3f}")
+    print(f"{'pruning quiz: check':44} {timed(quiz.check):>8.3f}")
+    print(f"{'pruning quiz: show answer':44} {timed(quiz.show_answer):>8.3f}")
 
 
 def main() -> None:

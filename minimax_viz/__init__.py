@@ -14,7 +14,9 @@ from .search import (
 from .trace import Event, Node, SearchTree
 from .layout import tidy_layout
 from .draw import TreeView, draw_tree, principal_variation, score_text, tree_png
-from .widgets import Explorer, PlayBoard, Stepper  # ipywidgets is imported only when one is made
+from .widgets import (  # ipywidgets is imported only when one is made
+    Explorer, PlayBoard, PruningQuiz, SearchProgress, Stepper, search_with_progress,
+)
 from . import exercises, tutorial
 
 __all__ = [
@@ -23,7 +25,7 @@ __all__ = [
     "SearchResult", "SearchStats",
     "SearchTree", "Node", "Event",
     "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
-    "Stepper", "Explorer", "PlayBoard",
+    "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
 ]

@@ -26,7 +26,8 @@ __all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_te
 
 #: Trees with more nodes are drawn collapsed: the first levels, with "+N" on what is hidden.
 DEFAULT_MAX_NODES = 2000
-#: Boards are drawn up to this many leaves across; wider trees are drawn as dots.
+#: Boards are drawn up to this many leaves across (or the glyph's own ``max_leaves``);
+#: wider trees are drawn as dots.
 GLYPH_LEAF_LIMIT = 48
 
 
@@ -56,6 +57,7 @@ def draw_tree(
     max_nodes: int = DEFAULT_MAX_NODES,
     levels: int | None = None,
     figsize: tuple[float, float] | None = None,
+    scores: str = "all",
 ):
     """Draw a recorded search tree (or a search result) and return the matplotlib ``Axes``.
 
@@ -65,7 +67,8 @@ def draw_tree(
     chosen move and the principal variation; ``future`` is "hide" or "ghost" for nodes a
     replay frame has not reached. ``levels=d`` draws only the first ``d`` levels below the
     root, with "+N" under each cut-short subtree; trees over ``max_nodes`` nodes are drawn
-    that way by themselves, as deep as boards stay readable.
+    that way by themselves, as deep as boards stay readable. ``scores="leaves"`` writes
+    only the leaves' values (and no value in the title): a question for the learner.
 
     >>> import minimax_viz as mv
     >>> ax = draw_tree(mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])))
@@ -75,6 +78,7 @@ def draw_tree(
     return TreeView(
         tree, ax=ax, window=window, moves=moves, pv=pv, legend=legend, title=title,
         future=future, max_nodes=max_nodes, levels=levels, figsize=figsize, frames=upto is not None,
+        scores=scores,
     ).show(upto)
 
 
@@ -114,12 +118,16 @@ class TreeView:
         figsize: tuple[float, float] | None = None,
         frames: bool = False,
         pyplot: bool = True,
+        scores: str = "all",
     ):
         tree = getattr(tree, "tree", tree)  # a SearchResult draws its tree
         if tree is None:
             raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
         if future not in ("hide", "ghost"):
             raise InvalidOption(f"future must be 'hide' or 'ghost', not {future!r}")
+        if scores not in ("all", "leaves"):
+            raise InvalidOption(f"scores must be 'all' or 'leaves' (only the leaves' values), not {scores!r}")
+        self.scores = scores
         if not isinstance(max_nodes, int) or max_nodes < 1:
             raise InvalidOption(f"max_nodes must be a positive whole number, not {max_nodes!r}")
         self.tree = tree
@@ -130,10 +138,11 @@ class TreeView:
         self.label_moves = self.glyph.label_moves if moves is None else moves
         if levels is not None and (isinstance(levels, bool) or not isinstance(levels, int) or levels < 0):
             raise InvalidOption(f"levels must be a whole number of levels, 0 or more, not {levels!r}")
-        self.nodes, self.collapsed = _choose_nodes(tree, max_nodes, levels)
+        leaf_limit = getattr(self.glyph, "max_leaves", GLYPH_LEAF_LIMIT)
+        self.nodes, self.collapsed = _choose_nodes(tree, max_nodes, levels, leaf_limit)
         self.children = {}
         leaves = self._count_leaves()
-        self.detail = "glyph" if leaves <= GLYPH_LEAF_LIMIT else "dot"
+        self.detail = "glyph" if leaves <= leaf_limit else "dot"
         self.level_gap = self._level_gap()
         self.fan_drop = 0.35 if self.detail == "glyph" else self.level_gap * 0.35
         self.pos = tidy_layout(tree, self.nodes, level_gap=self.level_gap)
@@ -541,7 +550,7 @@ class TreeView:
             shown = first[i] <= k
             text.set_alpha(1.0 if shown else hidden)
             if role == "score":
-                done = last[i] <= k
+                done = last[i] <= k and (self.scores == "all" or rec.kind[i] != CALL)
                 text.set_text(self._score_text(i) if done else "")
                 text.set_visible(shown and done)
             elif role == "window":
@@ -647,7 +656,8 @@ class TreeView:
         if isinstance(self.title, str):
             self.ax.set_title(self.title)
             return
-        self.ax.set_title(_summary(self.tree, not self.glyph.score_inside) if upto is None else self._step_title(k),
+        summary = _summary(self.tree, not self.glyph.score_inside, reveal=self.scores == "all")
+        self.ax.set_title(summary if upto is None else self._step_title(k),
                           fontsize=11 * min(self.scale, 1.2), loc="center")
 
     def _step_title(self, k: int) -> str:
@@ -658,7 +668,8 @@ class TreeView:
         return f"step {k} of {self.tree.n_steps - 1}: {words}"
 
 
-def _summary(tree, signed: bool = True) -> str:
+def _summary(tree, signed: bool = True, reveal: bool = True) -> str:
+    """The title: the algorithm and its counts, and (when ``reveal``) the best move and value."""
     counts = tree.counts()
     calls = len(tree) - counts["pruned"]
     name = "alpha-beta" if tree.algorithm == "alphabeta" else "minimax"
@@ -667,7 +678,7 @@ def _summary(tree, signed: bool = True) -> str:
     value = score_text(root.score, signed=signed)
     tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
     pruned = f", {counts['pruned']} pruned" if tree.has_window else ""
-    return f"{name}: {calls:,} calls{pruned}{tail}"
+    return f"{name}: {calls:,} calls{pruned}{tail if reveal else ''}"
 
 
 def score_text(v, *, signed: bool = True) -> str:
@@ -689,7 +700,7 @@ def score_text(v, *, signed: bool = True) -> str:
     return text.replace("-", "−")
 
 
-def _choose_nodes(tree, max_nodes: int, levels: int | None):
+def _choose_nodes(tree, max_nodes: int, levels: int | None, leaf_limit: int = GLYPH_LEAF_LIMIT):
     """All nodes, or the first levels (those given, or as many as stay readable) with
     the number of nodes hidden under each cut-short subtree."""
     n = len(tree)
@@ -698,7 +709,7 @@ def _choose_nodes(tree, max_nodes: int, levels: int | None):
         if n <= max_nodes:
             return list(range(n)), {}
         levels = 0
-        while 0 < depth.count(levels + 1) <= GLYPH_LEAF_LIMIT:
+        while 0 < depth.count(levels + 1) <= leaf_limit:
             levels += 1
     nodes = [i for i in range(n) if depth[i] <= levels]
     collapsed = {i: end[i] - i - 1 for i in nodes if depth[i] == levels and kind[i] == CALL and end[i] - i > 1}

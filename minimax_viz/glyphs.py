@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Glyph", "BoardGlyph", "ShapeGlyph", "Layer", "glyph_for", "register_glyph", "PALETTE"]
+__all__ = [
+    "Glyph", "BoardGlyph", "ConnectFourGlyph", "ShapeGlyph", "Layer", "glyph_for", "register_glyph", "PALETTE",
+]
 
 #: Okabe-Ito colours, by role.
 PALETTE = {
@@ -51,6 +53,11 @@ class Glyph:
     score_inside = False
     #: Whether edge labels (moves) are worth showing by default.
     label_moves = True
+    #: The most leaves across that are drawn as glyphs; wider trees are drawn as dots.
+    max_leaves = 48
+
+    def __init__(self, game=None):
+        """A glyph for ``game`` (the game lets it fit its size to the board; most ignore it)."""
 
     def draw(self, ax, tree, items: list[tuple[int, float, float]], scale: float) -> list[Layer]:
         """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
@@ -158,26 +165,118 @@ class BoardGlyph(Glyph):
         return layers
 
 
-_GLYPHS: dict[type, Callable[[], Glyph]] = {}
+#: Points per data unit at ``scale`` 1 (the drawing's scale 1 is 0.9 inch per unit), to
+#: give line widths in data units.
+_POINTS_PER_UNIT = 0.9 * 72
 
 
-def register_glyph(game_type: type, factory: Callable[[], Glyph]) -> None:
-    """Use ``factory()`` to draw the nodes of games of ``game_type`` (and its subclasses)."""
+class ConnectFourGlyph(Glyph):
+    """Connect Four: a small board of any size, X's discs filled blue, O's vermillion rings
+    (they differ by shape too), the last disc on a yellow square, a won line struck through.
+
+    The board fits in 0.86 x 0.86 units (leaves are 1 unit apart), wide boards by their
+    width, tall ones by their height.
+    """
+
+    #: A full two-ply tree of the usual seven columns (49 leaves) is still drawn as boards.
+    max_leaves = 49
+
+    def __init__(self, game=None):
+        self.rows, self.cols = (6, 7) if game is None else (game.rows, game.cols)
+        self.cell = 0.86 / max(self.rows, self.cols)
+        self.width, self.height = self.cols * self.cell, self.rows * self.cell
+
+    def draw(self, ax, tree, items, scale):
+        parts = {name: ([], []) for name in ("frame", "last", "grid", "x", "o", "win")}
+        for index, x, y in items:
+            node = tree.nodes[index]
+            self._node(parts, index, x - self.width / 2, y + self.height / 2, node, tree.game)
+        layers = self._layers(parts, scale)
+        for layer in layers:
+            ax.add_collection(layer.artist)
+        return layers
+
+    def _centre(self, left: float, top: float, r: int, c: int) -> tuple[float, float]:
+        return left + (c + 0.5) * self.cell, top - (r + 0.5) * self.cell
+
+    def _node(self, parts, index, left, top, node, game) -> None:
+        """Add one node's frame, column lines, discs, last disc and won lines to ``parts``."""
+        from matplotlib.patches import Circle, Rectangle
+
+        def add(name, element):
+            parts[name][0].append(element)
+            parts[name][1].append(index)
+
+        cell, board = self.cell, game.board(node.internal_state)
+        add("frame", Rectangle((left, top - self.height), self.width, self.height))
+        for c in range(1, self.cols):
+            add("grid", [(left + c * cell, top), (left + c * cell, top - self.height)])
+        for r, row in enumerate(board):
+            for c, mark in enumerate(row):
+                if mark != ".":
+                    add(mark.lower(), Circle(self._centre(left, top, r, c), cell * (0.4 if mark == "X" else 0.33)))
+        if node.move is not None:
+            r = next(r for r, row in enumerate(board) if row[node.move] != ".")
+            cx, cy = self._centre(left, top, r, node.move)
+            add("last", Rectangle((cx - cell / 2, cy - cell / 2), cell, cell))
+        for line in game.fours(node.internal_state) if game.winner(node.internal_state) else ():
+            (x0, y0), (x1, y1) = self._centre(left, top, *line[0]), self._centre(left, top, *line[-1])
+            dx, dy = (x1 - x0) * 0.12, (y1 - y0) * 0.12
+            add("win", [(x0 - dx, y0 - dy), (x1 + dx, y1 + dy)])
+
+    def _layers(self, parts, scale) -> list[Layer]:
+        from matplotlib.collections import LineCollection, PatchCollection
+
+        unit = _POINTS_PER_UNIT * scale * self.cell  # points per cell: lines keep to the cells
+        patches, lines = PatchCollection, LineCollection
+        styles = {
+            "frame": (patches, dict(facecolors="white", edgecolors=PALETTE["ink"],
+                                    linewidths=max(0.6, 0.06 * unit), zorder=3)),
+            "last": (patches, dict(facecolors=PALETTE["last"], edgecolors="none", zorder=3.1)),
+            "grid": (lines, dict(colors="#CCCCCC", linewidths=max(0.3, 0.03 * unit), zorder=3.2)),
+            "x": (patches, dict(facecolors=PALETTE["max"], edgecolors="none", zorder=3.3)),
+            "o": (patches, dict(facecolors="white", edgecolors=PALETTE["min"], linewidths=0.14 * unit, zorder=3.3)),
+            "win": (lines, dict(colors=PALETTE["ink"], linewidths=0.22 * unit, zorder=3.4, capstyle="round")),
+        }
+        layers = []
+        for name, (kind, options) in styles.items():
+            elements, owners = parts[name]
+            artist = kind(elements, **options)
+            artist.set_gid(f"connect four {name}")
+            layers.append(Layer(artist, owners))
+        return layers
+
+
+_GLYPHS: dict[type, Callable[[Any], Glyph]] = {}
+
+
+def register_glyph(game_type: type, factory: Callable[[Any], Glyph]) -> None:
+    """Use ``factory(game)`` to draw the nodes of games of ``game_type`` (and its subclasses).
+
+    A :class:`Glyph` subclass is such a factory: it is made with the game it draws.
+    """
     _GLYPHS[game_type] = factory
 
 
 def glyph_for(game) -> Glyph:
-    """The glyph for a game: its registered one, else the textbook shapes."""
+    """The glyph for a game: its registered one, else the textbook shapes.
+
+    >>> from minimax_viz import ConnectFour
+    >>> glyph = glyph_for(ConnectFour(rows=4, cols=5))
+    >>> type(glyph).__name__, round(glyph.width, 2), round(glyph.height, 2)
+    ('ConnectFourGlyph', 0.86, 0.69)
+    """
     for cls in type(game).__mro__:
         if cls in _GLYPHS:
-            return _GLYPHS[cls]()
-    return ShapeGlyph()
+            return _GLYPHS[cls](game)
+    return ShapeGlyph(game)
 
 
 def _register_builtin() -> None:
-    from .games import TicTacToe
+    from .games import ConnectFour, TicTacToe
 
     register_glyph(TicTacToe, BoardGlyph)
+    register_glyph(ConnectFour, ConnectFourGlyph)
 
 
 _register_builtin()

@@ -49,7 +49,7 @@ def test_only_the_widgets_import_ipywidgets():
 
 
 def test_widgets_are_public_and_display_as_widgets(stepper):
-    assert {"Stepper", "Explorer", "PlayBoard"} <= set(mv.__all__)
+    assert {"Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress"} <= set(mv.__all__)
     bundle = stepper._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == stepper.widget.model_id
     assert bundle["text/plain"] == "<Stepper: step 0 of 12 of a minimax search>"
@@ -320,7 +320,100 @@ def test_the_ai_never_loses(human):
 
 
 def test_games_without_a_board_say_so():
-    with pytest.raises(mv.InvalidOption, match="no clickable board for ConnectFour yet"):
-        mv.PlayBoard(mv.ConnectFour())
+    with pytest.raises(mv.InvalidOption, match="no clickable board for GameTree yet; the play board knows: ConnectFour"):
+        mv.PlayBoard(mv.GameTree([[3, 12, 8], [2, 4, 6]]))
     with pytest.raises(mv.InvalidOption, match="'X' or 'O'"):
         mv.PlayBoard(human="x")
+
+
+# -- the play board, Connect Four ------------------------------------------------------------------------
+
+def c4_play(start=None, *, human="X", seconds=0.15):
+    """A Connect Four play board with a short budget (the AI's choice is found at depth 1 or 2)."""
+    return mv.PlayBoard(mv.ConnectFour(), human=human, start=start, seconds=seconds)
+
+
+def discs(board):
+    return sum(row.count("X") + row.count("O") for row in board)
+
+
+def test_connect_four_thinks_for_a_second_and_tic_tac_toe_to_the_end():
+    assert mv.PlayBoard(mv.ConnectFour()).seconds == 1.0
+    assert mv.PlayBoard().seconds is None
+    assert mv.PlayBoard(mv.ConnectFour(), seconds=None).seconds is None
+    with pytest.raises(mv.InvalidOption, match="thinking time"):
+        mv.PlayBoard(mv.ConnectFour(), seconds=0)
+
+
+def test_a_column_click_and_the_ai_reply():
+    play = c4_play()
+    assert [b.description for b in play.cells] == [f"↓{c}" for c in range(7)]
+    play.cells[3].click()
+    assert len(play.history) == 2 and play.history[0] == 3 and play.history[1] in range(7)
+    assert discs(play.board) == 2 and play.board[-1][3] == "X"
+    assert f"The AI (O) played column {play.history[1]}" in play.status.value
+    assert play.part.board.value.count("title='X'") == 1 and play.part.board.value.count("title='O'") == 1
+    assert play.part.board.value.count(mv.glyphs.PALETTE["last"]) == 1  # the AI's disc is marked
+    assert play.result.depth >= 2 and play.decision.calls  # deepening went on, depth by depth
+    assert not any(b.disabled for b in play.cells)
+
+
+def test_the_ai_takes_an_immediate_win():
+    play = c4_play("44556", human="O")   # X has three on the bottom row, open at both ends
+    play.click(0)                         # O does not block
+    assert play.history[-1] in (2, 6) and play.winner == "X" and play.over
+    assert f"The AI (X) played column {play.history[-1]} and wins." in play.status.value
+    assert all(b.disabled for b in play.cells)
+    assert play.part.board.value.count("inset 0 0 0 3px") == 4  # the line of four is ringed
+    play.click(1)
+    assert "The game is over" in play.status.value
+
+
+def test_the_ai_blocks_an_immediate_threat():
+    play = c4_play("1122")
+    play.click(2)                         # X: three on the bottom row, only column 3 completes it
+    assert play.history[-1] == 3 and play.board[-1][:4] == "XXXO"
+    assert not play.over
+
+
+def test_a_full_column_gives_words_not_an_error():
+    play = c4_play("444444")
+    assert play.cells[3].disabled and play.cells[3].tooltip == "column 3 is full"
+    play.click(3)
+    assert "You cannot play column 3 now: column 3 is full" in play.status.value
+    assert play.history == [] and discs(play.board) == 6
+    play.click(9)
+    assert "a column index from 0 to 6" in play.status.value
+
+
+def test_the_human_wins_and_the_game_ends():
+    play = c4_play("445566")              # X to move, three in a row
+    play.click(6)
+    assert play.over and play.winner == "X" and play.history == [6]
+    assert "You win!" in play.status.value and play.result is None
+
+
+def test_connect_four_new_game_take_back_and_who_starts():
+    play = c4_play("1122")
+    play.click(2)
+    play.undo_button.click()
+    assert play.history == [] and play.board == mv.ConnectFour.from_moves("1122")
+    play.new_game(human="O")              # X to move at the start position: the AI plays first
+    assert play.ai == "X" and len(play.history) == 1 and discs(play.board) == 5
+    play.new_button.click()
+    assert len(play.history) == 1
+
+
+def test_connect_four_why_draws_the_decision_at_the_ai_depth():
+    play = c4_play()
+    play.click(3)
+    play.why_button.click()
+    assert bytes(play.why_image.value).startswith(b"\x89PNG") and play.why_image.layout.display is None
+    caption = play.why_caption.value
+    assert f"Why O played column {play.history[-1]}" in caption
+    assert f"{play.result.depth} moves ahead" in caption and "only the AI's moves are drawn" in caption
+    tree = play.decision.tree
+    assert play.decision.depth == play.result.depth and tree.root.children[0].move == 3  # centre first
+    best = [c.move for c in tree.root.children if c.score == tree.root.score and not c.pruned][0]
+    assert best == play.history[-1], "the tree drawn is the decision the AI made"
+    assert set(play.values()) <= set(range(7))

@@ -18,7 +18,7 @@ from ..games import GameTree
 from ..search import alphabeta
 from .feedback import Feedback, describe_error as _describe_error
 
-__all__ = ["AIMA", "PRACTICE", "check_never_visited", "check_window", "check_alphabeta"]
+__all__ = ["AIMA", "PRACTICE", "check_root_value", "check_never_visited", "check_window", "check_alphabeta"]
 
 #: AIMA's figure 5.2: a Max root over three Min nodes.
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -139,6 +139,56 @@ def _num(x) -> str:
 
 def _is_number(x) -> bool:
     return isinstance(x, Real) and not isinstance(x, bool)
+
+
+# -- exercise: the value of the root ------------------------------------------------------------
+
+def _swapped(nested: Any, is_max: bool = False) -> float:
+    """The value of the tree worked with the roles swapped (a Min root), a common slip."""
+    if not isinstance(nested, (list, tuple)):
+        return nested
+    values = [_swapped(child, not is_max) for child in nested]
+    return max(values) if is_max else min(values)
+
+
+def check_root_value(answer: Any, nested: Any = PRACTICE) -> Feedback:
+    """Check the value of the root (a Max node) of the tree ``nested``: what minimax and
+    alpha-beta both return. A wrong answer is explained by the slip it most looks like.
+
+    >>> check_root_value(3, AIMA)
+    Right: the root's value is 3: the best Max can be sure of when Min answers every move
+    with the lowest value it can reach.
+    >>> check_root_value(14, AIMA)  # doctest: +ELLIPSIS
+    Not yet: 14 is the largest leaf, but Max does not choose alone: ...
+    """
+    if answer is ...:
+        return Feedback(False, "replace the ... with a number: the value of the root.")
+    if not _is_number(answer):
+        return Feedback(False, f"the root's value is a number, not {answer!r}.")
+    search = _Search(nested)
+    want = search.result.score
+    if answer == want:
+        return Feedback(
+            True, f"the root's value is {_num(want)}: the best Max can be sure of when Min answers "
+            "every move with the lowest value it can reach.",
+        )
+    children = [search.node[(i,)] for i in range(len(search.game.moves(())))]
+    values = [search.value(p) for p in search.leaves]
+    if answer == max(values) and len(nested) > 0 and any(isinstance(c, (list, tuple)) for c in nested):
+        text = (f"{_num(answer)} is the largest leaf, but Max does not choose alone: at every other "
+                "level Min moves and takes the smallest of its children's values.")
+    elif answer == _swapped(nested):
+        text = (f"{_num(answer)} is what you get with Max and Min swapped; the root is Max (it takes "
+                "the largest of its children's values), the level below it Min, and so on, alternating.")
+    elif any(answer == c.score for c in children if c.kind == "call"):
+        text = (f"{_num(answer)} is the value of one of the root's children, but not the largest; "
+                "Max, at the root, takes the largest value among its children.")
+    else:
+        text = f"{_num(answer)} is not the root's value."
+    return Feedback(
+        False, text, hint="work from the leaves up: each Min node takes the smallest of its "
+        "children's values, each Max node the largest; the root is Max.",
+    )
 
 
 # -- exercise: which leaves are never visited ---------------------------------------------------

@@ -206,6 +206,25 @@ class ConnectFour(Game):
             return "O"
         return None
 
+    def fours(self, state: Any) -> list[tuple[tuple[int, int], ...]]:
+        """The lines of four on the board, each four ``(row, column)`` cells in a line
+        (rows counted from the top, as in :meth:`board`); ``[]`` when nobody has won.
+
+        >>> ConnectFour(rows=4, cols=4).fours("1213141")
+        [((0, 0), (1, 0), (2, 0), (3, 0))]
+        """
+        board = self.board(state)
+        lines = []
+        for r, row in enumerate(board):
+            for c, mark in enumerate(row):
+                if mark == ".":
+                    continue
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    cells = tuple((r + k * dr, c + k * dc) for k in range(4))
+                    if all(0 <= y < self.rows and 0 <= x < self.cols and board[y][x] == mark for y, x in cells):
+                        lines.append(cells)
+        return lines
+
     def is_terminal(self, state: Any) -> bool:
         return self.outcome(self._code(state)) is not None
 

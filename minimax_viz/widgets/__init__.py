@@ -2,7 +2,9 @@
 
 * :class:`Stepper` replays a recorded search one event at a time, forwards and back.
 * :class:`Explorer` searches a tic-tac-toe position you set up, with the options you pick.
-* :class:`PlayBoard` lets you play against the unbeatable AI.
+* :class:`PlayBoard` lets you play tic-tac-toe or Connect Four against the AI.
+* :class:`SearchProgress` (and :func:`search_with_progress`) follows iterative deepening live.
+* :class:`PruningQuiz` asks which leaves alpha-beta skips, on random trees.
 
 Each one keeps its ipywidgets in ``.widget`` and shows itself when it ends a notebook
 cell. This package is the only place that imports ipywidgets, and only when a widget is
@@ -13,6 +15,8 @@ to install in JupyterLab).
 
 from .explorer import Explorer
 from .play import PlayBoard
+from .progress import SearchProgress, search_with_progress
+from .quiz import PruningQuiz
 from .stepper import Stepper
 
-__all__ = ["Stepper", "Explorer", "PlayBoard"]
+__all__ = ["Stepper", "Explorer", "PlayBoard", "SearchProgress", "search_with_progress", "PruningQuiz"]

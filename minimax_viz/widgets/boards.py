@@ -1,10 +1,11 @@
 """The game-specific parts of the widgets: a position as HTML, and clickable board buttons.
 
-Each game registers two things with :func:`register_board`: a function that writes a
-position (in the game's public form) as a small HTML picture, and a class of clickable
-buttons that the play board uses to take a human's moves. Tic-tac-toe is registered
-here; another game (Connect Four: a row of column buttons over the grid) plugs in the
-same way, without touching the widgets.
+Each game registers with :func:`register_board`: a function that writes a position (in
+the game's public form) as a small HTML picture, a class of clickable buttons that the
+play board uses to take a human's moves, and how long the play board's AI thinks.
+Tic-tac-toe (nine cells, searched to the end) and Connect Four (a row of column buttons
+over the grid, one second of iterative deepening) are registered here; another game
+plugs in the same way, without touching the widgets.
 """
 
 from __future__ import annotations
@@ -13,23 +14,31 @@ import html
 from typing import Any, Callable, Iterable
 
 from ..errors import InvalidOption
-from ..games import TicTacToe
+from ..games import ConnectFour, TicTacToe
 from ..games.tictactoe import LINES
 from ..glyphs import PALETTE
 from ._common import ipywidgets
 
-__all__ = ["register_board", "board_html", "board_buttons", "TicTacToeButtons", "tictactoe_html"]
+__all__ = [
+    "register_board", "board_html", "board_buttons", "thinking_time",
+    "TicTacToeButtons", "tictactoe_html", "ConnectFourButtons", "connect_four_html",
+]
 
 #: Light tints of the players' colours, for the cells of a won line.
 _WON = {"X": "#CCE3F0", "O": "#F6D5BF"}
 _MARK_COLOUR = {"X": PALETTE["max"], "O": PALETTE["min"]}
+#: Pixels between two Connect Four columns (the buttons use the same, so they line up).
+_GAP = 3
 
-_BOARDS: dict[type, tuple[Callable[..., str], type]] = {}
+_BOARDS: dict[type, tuple[Callable[..., str], type, float | None]] = {}
 
 
-def register_board(game_type: type, *, html: Callable[..., str], buttons: type) -> None:
-    """Use ``html(board, last=None)`` and ``buttons(on_press)`` for games of ``game_type``."""
-    _BOARDS[game_type] = (html, buttons)
+def register_board(game_type: type, *, html: Callable[..., str], buttons: type,
+                   seconds: float | None = None) -> None:
+    """Use ``html(board, last=None)`` and ``buttons(on_press, game=game)`` for games of
+    ``game_type``; the play board's AI thinks ``seconds`` per move with iterative
+    deepening (``None``: it searches to the end of the game, for games small enough)."""
+    _BOARDS[game_type] = (html, buttons, seconds)
 
 
 def _parts(game):
@@ -55,7 +64,17 @@ def board_buttons(game, on_press: Callable[[int], Any]):
             f"there is no clickable board for {type(game).__name__} yet; "
             "the play board knows: " + ", ".join(sorted(t.__name__ for t in _BOARDS))
         )
-    return parts[1](on_press)
+    return parts[1](on_press, game=game)
+
+
+def thinking_time(game) -> float | None:
+    """Seconds the play board's AI thinks per move in ``game`` (``None``: to the end).
+
+    >>> thinking_time(TicTacToe()), thinking_time(ConnectFour())
+    (None, 1.0)
+    """
+    parts = _parts(game)
+    return None if parts is None else parts[2]
 
 
 def won_line(board) -> tuple[int, ...]:
@@ -102,7 +121,7 @@ class TicTacToeButtons:
     (``None``: every cell, as when a position is being set up).
     """
 
-    def __init__(self, on_press: Callable[[int], Any], *, size: int = 54):
+    def __init__(self, on_press: Callable[[int], Any], *, game=None, size: int = 54):
         w = ipywidgets()
         self.buttons = []
         shape = w.Layout(width=f"{size}px", height=f"{size}px", padding="0")  # one for all nine
@@ -133,4 +152,78 @@ class TicTacToeButtons:
             button.disabled = playable is not None and cell not in playable
 
 
+def _disc(mark: str, size: int) -> str:
+    """One disc as HTML: X filled blue, O a vermillion ring (shape as well as colour)."""
+    d = int(size * 0.78)
+    if mark == "X":
+        style = f"background:{_MARK_COLOUR['X']}"
+    elif mark == "O":
+        style = f"background:white;border:{max(3, size // 7)}px solid {_MARK_COLOUR['O']};box-sizing:border-box"
+    else:
+        style = "background:white;border:1px solid #D0D0D0;box-sizing:border-box"
+    title = f" title='{mark}'" if mark in ("X", "O") else ""
+    return f"<div{title} style='width:{d}px;height:{d}px;border-radius:50%;{style}'></div>"
+
+
+def connect_four_html(board, *, last: int | None = None, size: int = 36) -> str:
+    """A Connect Four board (rows top to bottom) as an HTML grid of ``size``-pixel cells.
+
+    The last disc played (in column ``last``) sits on yellow; the discs of a line of four
+    are ringed in black. Columns line up with :class:`ConnectFourButtons` of the same size.
+
+    >>> page = connect_four_html(ConnectFour.from_moves("445"), last=4)
+    >>> page.count("title='X'"), page.count("title='O'"), page.count(PALETTE["last"])
+    (2, 1, 1)
+    """
+    rows, cols = len(board), len(board[0])
+    won = {cell for line in ConnectFour(rows=rows, cols=cols).fours(board) for cell in line}
+    top = None if last is None else next((r for r in range(rows) if board[r][last] != "."), None)
+    cells = []
+    for r, row in enumerate(board):
+        for c, mark in enumerate(row):
+            shade = PALETTE["last"] if (r, c) == (top, last) else _WON.get(mark, "#EEF1F4") if (r, c) in won else "#EEF1F4"
+            ring = f"box-shadow:inset 0 0 0 3px {PALETTE['ink']};" if (r, c) in won else ""
+            cells.append(f"<div style='width:{size}px;height:{size}px;background:{shade};{ring}display:flex;"
+                         f"align-items:center;justify-content:center'>{_disc(mark, size)}</div>")
+    return (f"<div style='display:grid;grid-template-columns:repeat({cols}, {size}px);gap:{_GAP}px;"
+            f"background:#9AA5B1;padding:{_GAP}px;width:max-content'>" + "".join(cells) + "</div>")
+
+
+class ConnectFourButtons:
+    """A button over each column of the board; ``on_press(column)`` runs when one is clicked.
+
+    ``show(board, last=None, moves=None)`` draws the board (rows top to bottom) under the
+    buttons, marks the last disc (dropped in column ``last``) and a line of four, and
+    enables only the columns in ``moves`` (a full column's button says so in its tooltip).
+    """
+
+    def __init__(self, on_press: Callable[[int], Any], *, game=None, size: int = 36):
+        w = ipywidgets()
+        self.game, self.size = ConnectFour() if game is None else game, size
+        shape = w.Layout(width=f"{size}px", height="30px", padding="0")
+        self.buttons = []
+        for column in range(self.game.cols):
+            button = w.Button(description=f"↓{column}", tooltip=f"drop a disc in column {column}", layout=shape)
+            button.on_click(lambda _button, column=column: on_press(column))
+            self.buttons.append(button)
+        self.top = w.GridBox(self.buttons, layout=w.Layout(
+            grid_template_columns=f"repeat({self.game.cols}, {size}px)", grid_gap=f"{_GAP}px",
+            padding=f"0 {_GAP}px", width="max-content"))
+        self.board = w.HTML()
+        self.widget = w.VBox([self.top, self.board])
+
+    @staticmethod
+    def move_name(move: int) -> str:
+        return f"column {move}"
+
+    def show(self, board, *, last: int | None = None, moves: Iterable[int] | None = None) -> None:
+        self.board.value = connect_four_html(board, last=last, size=self.size)
+        playable = None if moves is None else set(moves)
+        for column, button in enumerate(self.buttons):
+            full = board[0][column] != "."
+            button.tooltip = f"column {column} is full" if full else f"drop a disc in column {column}"
+            button.disabled = full or (playable is not None and column not in playable)
+
+
 register_board(TicTacToe, html=tictactoe_html, buttons=TicTacToeButtons)
+register_board(ConnectFour, html=connect_four_html, buttons=ConnectFourButtons, seconds=1.0)

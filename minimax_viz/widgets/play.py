@@ -1,36 +1,59 @@
-"""The play board: a human against the unbeatable AI (alpha-beta to the end of the game)."""
+"""The play board: a human against the AI, in tic-tac-toe (unbeatable) or Connect Four."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any
 
 from ..draw import TreeView
-from ..errors import InvalidOption
+from ..errors import InvalidOption, MinimaxError
 from ..games import TicTacToe
-from ..search import alphabeta, centre_first
+from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
 from ._common import WidgetView, content_box, ipywidgets, picture, png, value_text, value_words
-from .boards import board_buttons
+from .boards import board_buttons, thinking_time
 
 __all__ = ["PlayBoard"]
 
+#: The most calls "why did it play that?" spends searching a decision again to record it.
+WHY_MAX_CALLS = 300_000
+
+
+@dataclass
+class _Decision:
+    """The AI's last move: where it chose, its search, and the recorded tree "why" draws."""
+
+    start: Any                    # the position it chose in (internal form)
+    result: SearchResult | None   # set once the search is done
+    index: int                    # its place in the history
+    calls: dict[int, int] = field(default_factory=dict)   # calls made at each depth of deepening
+    tree: Any = None              # recorded when "why" first asks
+    depth: int | None = None      # the depth of that recorded tree
+
 
 class PlayBoard(WidgetView):
-    """Play tic-tac-toe against the unbeatable AI: click a cell and the AI answers.
+    """Play against the AI: click a cell (tic-tac-toe) or a column (Connect Four); it answers.
 
-    The AI searches with alpha-beta to the end of the game, trying the centre and the
-    corners first. It prefers quicker wins (``quick_wins``: a finished game scores its
-    utility times one plus the empty cells left), so it never dawdles when it can win.
-    Choose your side, start again with "new game", "take back" a move, and ask "why did
-    it play that?" to see the tree of its last decision (only the AI's moves, with the
-    size of the search below each, when the tree has more than ``max_nodes`` nodes)::
+    In tic-tac-toe the AI searches with alpha-beta to the end of the game, trying the
+    centre and the corners first: it cannot be beaten. In Connect Four it thinks for
+    ``seconds`` (1 by default) with iterative deepening (centre columns first, a memo
+    table), and the status line shows how deep it got while it thinks. It prefers
+    quicker wins (``quick_wins``: a finished game scores its utility times one plus the
+    empty cells left), so it never dawdles when it can win. Choose your side, start
+    again with "new game", "take back" a move, and ask "why did it play that?" to see the
+    tree of its last decision (only the AI's moves, with the size of the search below
+    each, when the tree has more than ``max_nodes`` nodes)::
 
         play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
-        play
+        play = mv.PlayBoard(mv.ConnectFour())
 
     From code: ``play.click(4)``, ``play.undo()`` (take back your last move and the AI's
-    answer), ``play.new_game(human="O")``, ``play.why()``; read
-    ``board``, ``winner``, ``result`` (the AI's last search) and ``status.value``.
-    Another game plugs in with its own clickable board (see :mod:`.boards`).
+    answer), ``play.new_game(human="O")``, ``play.why()``; read ``board``, ``winner``,
+    ``result`` (the AI's last search) and ``status.value``. ``start`` is a position to
+    play from (in any form ``game.state`` reads, such as ``"4455"`` in Connect Four);
+    ``seconds=None`` searches to the end (``depth`` limits either search). Another game
+    plugs in with its own clickable board (see :mod:`.boards`).
 
     >>> play = PlayBoard()
     >>> play.click(0)                     # a corner: the AI must take the centre
@@ -38,13 +61,16 @@ class PlayBoard(WidgetView):
     ['X', 1, 2, 3, 'O', 5, 6, 7, 8]
     """
 
-    def __init__(self, game=None, *, human: str = "X", depth: int | None = None,
-                 quick_wins: bool = True, dpi: int = 80, max_nodes: int = 120):
+    def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
+                 seconds: float | None | str = "auto", quick_wins: bool = True,
+                 dpi: int = 80, max_nodes: int = 120):
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
+        self.start = self.game.state(start)  # every new game starts here
         self.depth, self.quick_wins, self.dpi, self.max_nodes = depth, quick_wins, dpi, max_nodes
-        self._check_side(human)
         self.part = board_buttons(self.game, self.click)  # the game's own clickable board
+        self._check_side(human)
+        self.seconds = thinking_time(self.game) if seconds == "auto" else _checked_seconds(seconds)
         self.cells = self.part.buttons
         self.status, self.why_caption, self.why_image = w.HTML(), w.HTML(), picture()
         right = w.VBox([self._side(w, human), self._buttons(w), self.status], layout=w.Layout(margin="0 0 0 20px"))
@@ -93,6 +119,11 @@ class PlayBoard(WidgetView):
     def winner(self) -> str | None:
         return self.game.winner(self.state)
 
+    @property
+    def result(self) -> SearchResult | None:
+        """The AI's last search (``None`` before its first move)."""
+        return None if self.decision is None else self.decision.result
+
     def new_game(self, human: str | None = None) -> None:
         """Start again; ``human`` is the side the human plays (the first player starts)."""
         if human is not None and human != self.side.value:
@@ -100,10 +131,9 @@ class PlayBoard(WidgetView):
             self.side.value = human  # its observer comes back here with the new side
             return
         self.human = self.side.value
-        self.state = self.game.state(None)
+        self.state = self.start
         self.history: list[int] = []
-        self.result = None
-        self._ai_last: int | None = None
+        self.decision: _Decision | None = None
         self._past: list[tuple] = []
         self._hide_why()
         if self.game.player(self.state) == self.ai:
@@ -120,13 +150,14 @@ class PlayBoard(WidgetView):
         if self.over:
             self.status.value = self._status("The game is over: press <b>new game</b> to play again.")
             return
-        free = self.game.moves(self.state)
-        if move not in free:
-            self.status.value = self._status(
-                f"You cannot play {move!r} now; the free moves are {', '.join(map(str, free))}.")
+        try:
+            after = self.game.play(self.state, move)
+        except MinimaxError as err:  # a taken cell, a full column: say so
+            name = self._name(move) if isinstance(move, int) else repr(move)
+            self.status.value = self._status(html.escape(f"You cannot play {name} now: {err}."))
             return
-        self._past.append((self.state, list(self.history), self.result, self._ai_last))
-        self.state = self.game.play(self.state, move)
+        self._past.append((self.state, list(self.history), self.decision))
+        self.state = after
         self.history.append(move)
         self._hide_why()
         if not self.over:
@@ -136,20 +167,42 @@ class PlayBoard(WidgetView):
     def undo(self) -> None:
         """Take back the human's last move and the AI's answer to it."""
         if self._past:
-            self.state, self.history, self.result, self._ai_last = self._past.pop()
+            self.state, self.history, self.decision = self._past.pop()
             self._hide_why()
             self._show()
 
     def _ai_moves(self) -> None:
-        self.result = alphabeta(self.game, self.state, depth=self.depth, order=centre_first,
-                                quick_wins=self.quick_wins)
-        self.state = self.game.play(self.state, self.result.move)
-        self.history.append(self.result.move)
-        self._ai_last = len(self.history) - 1
+        decision = _Decision(self.state, None, len(self.history))
+        if self.seconds is None:
+            decision.result = alphabeta(self.game, self.state, depth=self.depth, order=centre_first,
+                                        quick_wins=self.quick_wins)
+        else:
+            self.status.value = self._status(f"The AI ({self.ai}) is thinking…")
+            decision.result = iterative_deepening(
+                self.game, self.state, seconds=self.seconds, max_depth=self.depth, quick_wins=self.quick_wins,
+                progress=lambda *row: self._thinking(decision, *row))
+        self.decision = decision
+        self.state = self.game.play(self.state, decision.result.move)
+        self.history.append(decision.result.move)
+
+    def _thinking(self, decision: _Decision, depth: int, calls: int, move, score) -> None:
+        """After each depth of deepening: note its calls and say how far the AI got."""
+        decision.calls[depth] = calls - sum(decision.calls.values())
+        self.status.value = self._status(
+            f"The AI ({self.ai}) is thinking: {depth} moves ahead, {calls:,} positions so far; "
+            f"best so far {self._name(move)}…")
+
+    def _name(self, move) -> str:
+        """A move in words: "4" in tic-tac-toe, "column 3" in Connect Four."""
+        return getattr(self.part, "move_name", str)(move)
+
+    @property
+    def _ai_played_last(self) -> bool:
+        return self.decision is not None and self.decision.index == len(self.history) - 1
 
     # -- showing it ------------------------------------------------------------------------------
     def _show(self) -> None:
-        last = self.history[-1] if self._ai_last == len(self.history) - 1 else None
+        last = self.history[-1] if self._ai_played_last else None
         mine = self.game.player(self.state) == self.human and not self.over
         self.part.show(self.board, last=last, moves=self.game.moves(self.state) if mine else ())
         self.why_button.disabled = self.result is None
@@ -158,8 +211,8 @@ class PlayBoard(WidgetView):
 
     def _words(self) -> str:
         played = ""
-        if self._ai_last is not None and self._ai_last == len(self.history) - 1:
-            played = f"The AI ({self.ai}) played {self.history[-1]}"
+        if self._ai_played_last:
+            played = f"The AI ({self.ai}) played {self._name(self.history[-1])}"
         if self.over:
             won = self.winner
             if won == self.ai and played:
@@ -172,7 +225,8 @@ class PlayBoard(WidgetView):
         you = f"Your move: you play {self.human}."
         if not played:
             return you
-        outlook = value_words(self.game, self.result.score, exact=self.result.solved)
+        score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1
+        outlook = value_words(self.game, score, exact=self.result.solved or abs(score) >= 1)
         return f"{played}: {outlook}. {you}"
 
     @staticmethod
@@ -185,11 +239,13 @@ class PlayBoard(WidgetView):
 
     def why(self) -> None:
         """Draw the tree of the AI's last decision, with its value for every move it tried."""
-        if self.result is None:
+        if self.decision is None:
             self.why_caption.value = "The AI has not moved yet."
             return
-        big = len(self.result.tree) > self.max_nodes
-        view = TreeView(self.result.tree, pyplot=False, levels=1 if big else None)
+        tree = self._decision_tree()
+        big = len(tree) > self.max_nodes
+        # alpha and beta beside each board fit when values are whole numbers, not guesses
+        view = TreeView(tree, pyplot=False, levels=1 if big else None, window=self.result.solved)
         view.show()
         self.why_image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
         self.why_image.layout.display = None
@@ -198,10 +254,10 @@ class PlayBoard(WidgetView):
     def values(self) -> dict[int, str]:
         """The AI's last decision: each move it tried, with its value for Max in words
         ("+1", or "≤ 0" when alpha-beta stopped as soon as the move could not be better)."""
-        if self.result is None:
+        if self.decision is None:
             return {}
         out = {}
-        for child in self.result.tree.root.children:
+        for child in self._decision_tree().root.children:
             if child.pruned:
                 continue
             bound = ""
@@ -212,10 +268,35 @@ class PlayBoard(WidgetView):
             out[child.move] = bound + value_text(child.score)
         return out
 
+    def _decision_tree(self):
+        """The recorded tree of the AI's last decision. Iterative deepening records
+        nothing, so its last full depth is searched again, the same way, with recording
+        (or the deepest depth that fits in :data:`WHY_MAX_CALLS` calls)."""
+        decision = self.decision
+        if decision.tree is None and decision.result.tree is not None:
+            decision.tree, decision.depth = decision.result.tree, decision.result.depth
+        if decision.tree is None:
+            fits = [d for d, calls in decision.calls.items() if calls <= WHY_MAX_CALLS]
+            decision.depth = max(fits, default=1)
+            decision.tree = alphabeta(self.game, decision.start, depth=decision.depth, order=centre_first,
+                                      memo=True, quick_wins=self.quick_wins).tree
+        return decision.tree
+
+    def _how_far(self) -> str:
+        """How far the AI looked, in words."""
+        decision = self.decision
+        if decision.result.depth is None or decision.result.solved:
+            return "followed each one to the end of the game"
+        text = (f"followed each one {decision.result.depth} moves ahead (where a game still open is "
+                "scored by a guess, ≈, between −1 and +1)")
+        if decision.depth != decision.result.depth:
+            text += f"; the tree drawn is searched again only {decision.depth} moves ahead"
+        return text
+
     def _why_words(self, view) -> str:
-        values = ", ".join(f"{move}: {value}" for move, value in self.values().items())
-        text = (f"<b>Why {self.ai} played {self.result.move}</b>: the AI tried its moves, followed each "
-                f"one to the end of the game assuming best replies, and kept the best for {self.ai} "
+        values = ", ".join(f"{self._name(move)}: {value}" for move, value in self.values().items())
+        text = (f"<b>Why {self.ai} played {self._name(self.result.move)}</b>: the AI tried its moves, "
+                f"{self._how_far()}, assuming best replies, and kept the best for {self.ai} "
                 f"(the {'highest' if self.ai == self.game.max_player else 'lowest'} value for "
                 f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
                 "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
@@ -223,7 +304,18 @@ class PlayBoard(WidgetView):
             text += (" A win scores one more for each cell still empty when it comes, so the AI takes "
                      f"the quickest win: +4 means {self.game.max_player} wins with 3 cells still empty.")
         if view.collapsed:
-            stats = self.result.stats
-            text += (f" The search made {stats.calls:,} calls and cut off {stats.pruned:,} moves unsearched, "
-                     "too many to draw, so only the AI's moves are drawn, with the number of nodes below each.")
+            counts = view.tree.counts()
+            text += (f" The search made {len(view.tree) - counts['pruned']:,} calls and cut off "
+                     f"{counts['pruned']:,} moves unsearched, too many to draw, so only the AI's moves are "
+                     "drawn, with the number of nodes below each.")
         return f"<p style='font-size:14px;max-width:900px'>{text}</p>"
+
+
+def _checked_seconds(seconds) -> float | None:
+    """The AI's thinking time: ``None`` (search to the end) or a positive number of seconds."""
+    if seconds is None or (isinstance(seconds, Real) and not isinstance(seconds, bool) and seconds > 0):
+        return seconds
+    raise InvalidOption(
+        f"seconds is the AI's thinking time per move: a positive number, None (search to the end) "
+        f"or 'auto' (the game's own choice), not {seconds!r}"
+    )
