@@ -95,7 +95,7 @@ def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> byt
     view.show(upto)
     buf = io.BytesIO()
     FigureCanvasAgg(view.ax.figure)
-    view.ax.figure.savefig(buf, format="png", dpi=dpi)
+    view.ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     return buf.getvalue()
 
 
@@ -200,7 +200,9 @@ class TreeView:
                 width = min(max(data_w * 0.05, 11.0), 20.0)
                 height = min(max(data_h / self.level_gap * 0.9 + 1.2, 3.5), 10.0)
             figsize = (width, height)
-        return new_figure(figsize=figsize).add_subplot()
+        figure = new_figure(figsize=figsize)
+        figure.subplots_adjust(left=0.01, right=0.99)  # trees are wide: keep the side margins thin
+        return figure.add_subplot()
 
     def _set_limits(self) -> None:
         xs = [p[0] for p in self.pos.values()]
@@ -301,7 +303,7 @@ class TreeView:
             for i, seg in self.edge_segments.items():
                 mx, my = (seg[0][0] * 0.45 + seg[1][0] * 0.55), (seg[0][1] * 0.45 + seg[1][1] * 0.55)
                 t = self.ax.text(
-                    mx, my, self.glyph.move_label(self.game, rec.move[i]), ha="center", va="center",
+                    mx, my, self.glyph.move_label(self.game, self.tree._state(rec.parent[i]), rec.move[i]), ha="center", va="center",
                     fontsize=8 * self.scale, color=PALETTE["ink"], zorder=2.5,
                     bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5),
                 )
@@ -395,8 +397,8 @@ class TreeView:
             return PALETTE["pruned"]
         if k == HORIZON or i in self.guessed:
             return PALETTE["guess"]
-        if k == HIT:
-            return PALETTE["hit"]
+        if k == HIT:  # inside a textbook shape the shape is sky blue: the number stays ink
+            return PALETTE["ink"] if self.glyph.score_inside else PALETTE["hit"]
         if type(self.game).__name__ == "GameTree":
             return PALETTE["ink"]
         return PALETTE["max"] if v > 0 else PALETTE["min"] if v < 0 else PALETTE["draw"]
@@ -620,8 +622,6 @@ class TreeView:
                 text = "≥" + text
         if i in self.guessed:
             return "≈" + text
-        if rec.kind[i] == HIT:
-            return text + " (memo)"
         return text
 
     def _window_text(self, i: int, k: int) -> str:
@@ -686,6 +686,8 @@ def score_text(v, *, signed: bool = True) -> str:
 
     >>> score_text(1), score_text(-1), score_text(0.5), score_text(-math.inf), score_text(3, signed=False)
     ('+1', '−1', '+0.50', '−∞', '3')
+    >>> score_text(0.0047), score_text(-0.05), score_text(1e-5)
+    ('+0.0047', '−0.050', '+0.000010')
     """
     if v is None or v != v:
         return ""
@@ -696,7 +698,9 @@ def score_text(v, *, signed: bool = True) -> str:
     if float(v).is_integer():
         v = int(v)
         return ("+" if signed and v > 0 else "") + ("−" + str(-v) if v < 0 else str(v))
-    text = f"{v:+.2f}" if signed else f"{v:.2f}"
+    # two decimals, or two significant digits for a small guess (0.0047, not 0.00)
+    places = 2 if abs(v) >= 0.1 else min(6, 1 - math.floor(math.log10(abs(v))))
+    text = format(v, ("+" if signed else "") + f".{places}f")
     return text.replace("-", "−")
 
 

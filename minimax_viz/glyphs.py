@@ -33,6 +33,10 @@ PALETTE = {
 }
 
 
+#: The inside of a node answered from the memo table.
+HIT_FACE = "#CFE8F7"
+
+
 @dataclass
 class Layer:
     """One matplotlib collection and, for each of its elements, the node that owns it."""
@@ -63,8 +67,11 @@ class Glyph:
         """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
         raise NotImplementedError
 
-    def move_label(self, game, move) -> str:
-        return str(move)
+    def move_label(self, game, state, move) -> str:
+        """The text on the edge of ``move`` played at ``state``: the game's own label for
+        it (a textbook tree's ``a1``, ``b2`` ...) where it has one, else the move itself."""
+        label = getattr(game, "label", None)
+        return str(move) if label is None else label(state, move)
 
 
 class ShapeGlyph(Glyph):
@@ -96,6 +103,8 @@ class ShapeGlyph(Glyph):
                 patches.append(Polygon([(x - w, y + h), (x + w, y + h), (x, y - h)]))
                 faces.append("#F8DCC8")
                 edges.append(PALETTE["min"])
+            if node.kind == "hit":  # answered from the memo table: sky blue inside
+                faces[-1] = PALETTE["hit"]
             owners.append(index)
         coll = PatchCollection(patches, facecolors=faces, edgecolors=edges, linewidths=1.6 * scale, zorder=3)
         ax.add_collection(coll)
@@ -112,7 +121,7 @@ class BoardGlyph(Glyph):
         from .games.tictactoe import LINES
 
         s, c = self.width, self.width / 3
-        frames, frame_own, shade, shade_own = [], [], [], []
+        frames, frame_own, frame_faces, shade, shade_own = [], [], [], [], []
         grid, grid_own, xs, xs_own, os_, os_own, wins, wins_own = [], [], [], [], [], [], [], []
         game = tree.game
         for index, x, y in items:
@@ -121,6 +130,7 @@ class BoardGlyph(Glyph):
             left, top = x - s / 2, y + s / 2
             frames.append(Rectangle((left, top - s), s, s))
             frame_own.append(index)
+            frame_faces.append(HIT_FACE if node.kind == "hit" else "white")
 
             def centre(cell):
                 return left + (cell % 3 + 0.5) * c, top - (cell // 3 + 0.5) * c
@@ -153,7 +163,7 @@ class BoardGlyph(Glyph):
                         wins_own.append(index)
         lw = scale
         layers = [
-            Layer(PatchCollection(frames, facecolors="white", edgecolors=PALETTE["ink"], linewidths=1.2 * lw, zorder=3), frame_own),
+            Layer(PatchCollection(frames, facecolors=frame_faces, edgecolors=PALETTE["ink"], linewidths=1.2 * lw, zorder=3), frame_own),
             Layer(PatchCollection(shade, facecolors=PALETTE["last"], edgecolors="none", alpha=None, zorder=3.1), shade_own),
             Layer(LineCollection(grid, colors="#777777", linewidths=0.8 * lw, zorder=3.2), grid_own),
             Layer(LineCollection(xs, colors=PALETTE["max"], linewidths=2.0 * lw, zorder=3.3, capstyle="round"), xs_own),
