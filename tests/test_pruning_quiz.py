@@ -20,7 +20,7 @@ def aima():
 
 
 def answer(quiz, root, leaves, alpha, beta):
-    quiz.root_value.value = root
+    quiz.root_value.value = str(root)
     for path in leaves:
         quiz.leaf_buttons[path].value = True
     quiz.alpha.value, quiz.beta.value = alpha, beta
@@ -109,3 +109,13 @@ def test_the_right_answers_of_random_trees_pass():
         results = answer(quiz, search.score, [p for p in quiz.game.leaves() if p not in visited],
                          fmt(node.alpha), fmt(node.beta))
         assert all(results), (seed, results)
+
+
+def test_an_empty_root_box_is_not_an_answer():
+    quiz = mv.PruningQuiz(tree=[[0, 1], [-2, 0]])  # the root's value is 0: a blank box must not pass
+    verdict = quiz.check()[0]
+    assert not verdict and "type a number in the box" in str(verdict)
+    quiz.root_value.value = "zero"
+    assert "not 'zero'" in str(quiz.check()[0])
+    quiz.root_value.value = "0"
+    assert quiz.check()[0]

@@ -50,11 +50,11 @@ class PruningQuiz(WidgetView):
         quiz
 
     ``tree`` quizzes on a tree of your own (nested lists, as for :class:`~minimax_viz.GameTree`).
-    From code: ``quiz.root_value.value = 3``, ``quiz.leaf_buttons[(1, 1)].value = True``,
+    From code: ``quiz.root_value.value = "3"``, ``quiz.leaf_buttons[(1, 1)].value = True``,
     ``quiz.alpha.value, quiz.beta.value = "3", "inf"``, ``quiz.check()``.
 
     >>> quiz = PruningQuiz(tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> quiz.root_value.value = 3
+    >>> quiz.root_value.value = "3"
     >>> [bool(answer) for answer in quiz.check()]
     [True, False, False]
     """
@@ -64,7 +64,8 @@ class PruningQuiz(WidgetView):
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()
-        self.root_value = w.IntText(description="(a) root value", style={"description_width": "120px"})
+        self.root_value = w.Text(description="(a) root value", placeholder="a number",
+                                 style={"description_width": "120px"})
         self.leaf_box = w.HBox(layout=w.Layout(flex_flow="row wrap", max_width="900px"))
         self.node_label = w.HTML()
         self.alpha = w.Text(description="alpha", placeholder="a number or -inf", layout=w.Layout(width="220px"))
@@ -113,7 +114,7 @@ class PruningQuiz(WidgetView):
             self.leaf_buttons[path] = w.ToggleButton(description=label, tooltip=f"leaf {label}",
                                                      layout=w.Layout(width="auto"))
         self.leaf_box.children = tuple(self.leaf_buttons.values())
-        self.root_value.value, self.alpha.value, self.beta.value = 0, "", ""
+        self.root_value.value, self.alpha.value, self.beta.value = "", "", ""
         self.node_label.value = (f"<b>(c)</b> The window alpha-beta passes to node <b>{self.node}</b> "
                                  "when it enters it:")
         self.feedback.value, self.results = "", []
@@ -125,11 +126,19 @@ class PruningQuiz(WidgetView):
         """The leaves clicked as never visited, left to right."""
         return [path for path, button in self.leaf_buttons.items() if button.value]
 
+    def _check_root_value(self, checks) -> Feedback:
+        """The root value as typed, checked: an empty box is no answer (even when it is 0)."""
+        text = str(self.root_value.value).strip()
+        if not text:
+            return Feedback(False, "type a number in the box: the value of the root.")
+        number = read_bound(text)
+        return checks.check_root_value(text if number is None else number, self.nested)
+
     def check(self) -> list[Feedback]:
         """Check the three answers; each verdict explains its first mistake in words."""
         checks = _lesson05()
         self.results = [
-            checks.check_root_value(self.root_value.value, self.nested),
+            self._check_root_value(checks),
             checks.check_never_visited(self.never_visited, self.nested),
             self._check_window(),
         ]
