@@ -4,18 +4,7 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.exercises import lesson01
-
-RIGHT, NOT_YET = "Right: ", "Not yet: "
-
-
-def stub(*args):
-    raise NotImplementedError("your code here")
-
-
-def said(feedback) -> str:
-    """The whole text a learner sees, with a check that it is a Feedback at all."""
-    assert isinstance(feedback, mv.exercises.Feedback)
-    return repr(feedback)
+from feedback_helpers import NOT_YET, RIGHT, said, stub
 
 
 def test_found_by_name_from_the_package():

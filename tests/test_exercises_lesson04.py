@@ -4,19 +4,9 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.exercises import lesson04
+from feedback_helpers import NOT_YET, RIGHT, said, stub
 
-RIGHT, NOT_YET = "Right: ", "Not yet: "
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
-
-
-def stub(*args):
-    raise NotImplementedError("your code here")
-
-
-def said(feedback) -> str:
-    """The whole text a learner sees, with a check that it is a Feedback at all."""
-    assert isinstance(feedback, mv.exercises.Feedback)
-    return repr(feedback)
 
 
 def test_found_by_name_from_the_package():

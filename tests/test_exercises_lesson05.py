@@ -6,16 +6,9 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.exercises import lesson05 as L
+from feedback_helpers import says, stub
 
 SKIPPED = [(0, 1, 1), (1, 1, 0), (1, 1, 1), (2, 1, 1)]
-
-
-def says(feedback, ok, *words):
-    text = str(feedback)
-    assert bool(feedback) is ok, text
-    assert text.startswith("Right: " if ok else "Not yet: "), text
-    for word in words:
-        assert word in text, f"{word!r} not in {text!r}"
 
 
 # -- which leaves alpha-beta never visits ---------------------------------------------------------
@@ -154,10 +147,6 @@ def fail_hard(node, alpha, beta, is_max, visited):
                 return alpha
             beta = min(beta, value)
     return alpha if is_max else beta
-
-
-def stub(node, alpha, beta, is_max, visited):
-    raise NotImplementedError("your code here")
 
 
 def plain(node, alpha, beta, is_max, visited):

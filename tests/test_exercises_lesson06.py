@@ -7,16 +7,9 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.exercises import lesson06 as L
+from feedback_helpers import says
 
 BEST = [[[15, 16], [19, 1]], [[3, 11], [2, 17]]]
-
-
-def says(feedback, ok, *words):
-    text = str(feedback)
-    assert bool(feedback) is ok, text
-    assert text.startswith("Right: " if ok else "Not yet: "), text
-    for word in words:
-        assert word in text, f"{word!r} not in {text!r}"
 
 
 def orderings(node):
