@@ -556,13 +556,22 @@ class TreeView:
                 text.set_text(self._score_text(i) if done else "")
                 text.set_visible(shown and done)
             elif role == "window":
-                text.set_text(self._window_text(i, k))
+                words = self._window_text(i, k)
+                text.set_text(words)
+                text.set_fontsize(self._fitting_size(words))
                 text.set_visible(shown)
             else:
                 text.set_visible(shown or self.future == "ghost")
         self._show_frame_marks(current, stack, upto is None)
         self._set_title(k, upto)
         return self.ax
+
+    def _fitting_size(self, words: str) -> float:
+        """The font size for a label under a node: as usual, or smaller so that it fits in
+        the unit of width a node has (long decimals such as α=+0.0047 β=−0.013)."""
+        usual = 10 * self.scale * 0.85
+        unit = self.scale * 0.9 * 72  # points per data unit, as _scale measured it
+        return min(usual, 0.85 * unit / (0.72 * max(len(words), 1)))
 
     def _colour_dots(self, layer: Layer, k: int) -> None:
         """A dot takes its score's colour when its call returns; white until then."""
