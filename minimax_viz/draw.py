@@ -412,9 +412,7 @@ class TreeView:
             x, y = self.pos[i]
             kind = rec.kind[i]
             if self.glyph.score_inside:
-                sx, sy, va = x, y - (0.04 if not self.tree.nodes[i].is_leaf else 0), "center"
-                if kind != CALL and self.game.is_max(self.tree._state(i)) is False and kind != PRUNED:
-                    pass
+                sx, sy, va = x, y - (0.04 if kind == CALL else 0), "center"
             else:
                 sx, sy, va = x, y - self.glyph.height / 2 - 0.09, "top"
             if kind == PRUNED:
