@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Iterable
 
-__all__ = ["Feedback", "check_function", "check_value", "describe_error"]
+__all__ = ["Feedback", "check_function", "check_value", "describe_error", "number_text"]
 
 
 
@@ -99,3 +100,15 @@ def check_value(
         return Feedback(True, success or f"{what} is {expected!r}.")
     return Feedback(False, f"{value!r} is not {what}.", hint=hint)
 
+
+def number_text(x) -> str:
+    """A number as a learner would type it in Python, infinities as ``+inf`` and ``-inf``.
+
+    >>> number_text(3), number_text(-math.inf), number_text(2.5)
+    ('3', '-inf', '2.5')
+    """
+    if x == math.inf:
+        return "+inf"
+    if x == -math.inf:
+        return "-inf"
+    return repr(x)

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..games import GameTree
 from ..search import alphabeta
 from .feedback import Feedback, describe_error as _describe_error
+from .feedback import number_text as _num
 
 __all__ = ["AIMA", "PRACTICE", "check_root_value", "check_never_visited", "check_window", "check_alphabeta"]
 
@@ -127,14 +128,6 @@ def _name(search: _Search, path: tuple) -> str:
 
 def _short(path: tuple) -> str:
     return "the root" if not path else str(path)
-
-
-def _num(x) -> str:
-    if x == math.inf:
-        return "+inf"
-    if x == -math.inf:
-        return "-inf"
-    return repr(x)
 
 
 def _is_number(x) -> bool:

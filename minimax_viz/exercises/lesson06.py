@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..games import GameTree
 from ..search import alphabeta
 from .feedback import Feedback, describe_error
+from .feedback import number_text as _num
 
 __all__ = [
     "ORDER_TREE", "BRANCHING", "DEPTH", "minimal_leaves",
@@ -320,9 +321,3 @@ def check_entry_kind(function: Callable) -> Feedback:
     )
 
 
-def _num(x) -> str:
-    if x == math.inf:
-        return "+inf"
-    if x == -math.inf:
-        return "-inf"
-    return repr(x)
