@@ -66,19 +66,10 @@ def check_count_games(count_games: Callable) -> Feedback:
     >>> check_count_games(count_games)
     Right: count_games agrees with the leaves of minimax's tree on 2 boards (3,668 games below XO.......).
     """
-    game = TicTacToe()
-    for board in GAMES_BOARDS:
-        got, failed = _call(count_games, game, board, "count_games")
-        if failed is not None:
-            return failed
-        counts = _counts(game, board)
-        if got != counts["games"]:
-            return Feedback(
-                False,
-                f"count_games(game, {_show(board)}) returned {got!r}, but {counts['games']:,} "
-                f"different games can be played from {game.string(board)!r}.",
-                hint=_diagnose(got, counts, want="games"),
-            )
+    failed = _first_wrong_count(count_games, "count_games", GAMES_BOARDS, want="games",
+                                what="different games can be played")
+    if failed is not None:  # a Feedback is falsy when it says "Not yet": no `or` here
+        return failed
     return Feedback(True, "count_games agrees with the leaves of minimax's tree on 2 boards "
                           "(3,668 games below XO.......).")
 
@@ -101,24 +92,33 @@ def check_count_positions(count_positions: Callable) -> Feedback:
     >>> check_count_positions(count_positions)
     Right: count_positions finds 5,478 distinct positions from the empty board, and the right number from 2 smaller boards.
     """
-    game = TicTacToe()
-    for board in POSITIONS_BOARDS:
-        got, failed = _call(count_positions, game, board, "count_positions")
-        if failed is not None:
-            return failed
-        if got != len(_positions(game, board)):
-            counts = _counts(game, board)
-            return Feedback(
-                False,
-                f"count_positions(game, {_show(board)}) returned {got!r}, but {counts['positions']:,} "
-                f"distinct positions can be reached from {game.string(board)!r}.",
-                hint=_diagnose(got, counts, want="positions"),
-            )
+    failed = _first_wrong_count(count_positions, "count_positions", POSITIONS_BOARDS, want="positions",
+                                what="distinct positions can be reached")
+    if failed is not None:
+        return failed
     return Feedback(True, "count_positions finds 5,478 distinct positions from the empty board, "
                           "and the right number from 2 smaller boards.")
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+def _first_wrong_count(function: Callable, name: str, boards, *, want: str, what: str) -> Feedback | None:
+    """Run a learner's counting function on each board; words for the first wrong count, else None."""
+    game = TicTacToe()
+    for board in boards:
+        got, failed = _call(function, game, board, name)
+        if failed is not None:
+            return failed
+        counts = _counts(game, board)
+        if got != counts[want]:
+            return Feedback(
+                False,
+                f"{name}(game, {_show(board)}) returned {got!r}, but {counts[want]:,} "
+                f"{what} from {game.string(board)!r}.",
+                hint=_diagnose(got, counts, want=want),
+            )
+    return None
+
 
 def _call(function: Callable, game, board: list, name: str):
     """Call the learner's function on a fresh copy of ``board``: (value, None) or (None, Feedback)."""
