@@ -1,23 +1,40 @@
-# make lab   set up .venv if needed, then open the course in JupyterLab
-# make test  set up .venv if needed, then run every test (unit, doctests, notebooks, browser)
+# make lab      set up .venv if needed, then open the course in JupyterLab (PORT=8888 to pick a port)
+# make test     set up .venv if needed, then run every test (unit, doctests, notebooks, browser)
+# make app      serve the play page (apps/play.ipynb) with Voila
+# make student  write student copies of the lessons to student/ (OUT=... to choose)
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
-# JupyterLab refuses to run as root unless told it may.
+# One stamp per extra: make lab installs only what JupyterLab needs, make test everything.
+STAMP  := $(VENV)/.installed-test
+LAB    := $(VENV)/.installed-lab
+APP    := $(VENV)/.installed-app
+TEACH  := $(VENV)/.installed-teach
+# JupyterLab and Voila refuse to run as root unless told they may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
+OUT ?= student
 
-.PHONY: lab test unit notebooks browser chromium bench figures clean
+.PHONY: lab app student test unit notebooks browser chromium bench figures clean
 
-$(STAMP): pyproject.toml
+$(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[$*]'
+	touch $@
 
-lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00-Start-Here.ipynb
+# The printed URL opens lesson 00 (LabApp.default_url), not the Launcher.
+lab: $(LAB)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(PORT_FLAG) --ServerApp.root_dir=notebooks \
+	    --LabApp.default_url=/lab/tree/00-Start-Here.ipynb
+
+app: $(APP)
+	$(BIN)/voila $(ROOT_FLAG) $(PORT_FLAG) apps/play.ipynb
+
+# Lessons without solutions or outputs, plus an nbgrader source course and otter master notebooks.
+student: $(TEACH)
+	$(BIN)/python -m minimax_viz student-copy $(OUT) --nbgrader --otter
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
@@ -53,4 +70,4 @@ figures: $(STAMP)
 	$(BIN)/python scripts/figures.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache student

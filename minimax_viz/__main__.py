@@ -4,6 +4,7 @@
     python -m minimax_viz draw --algorithm alphabeta --step 7 -o frame.png
     python -m minimax_viz draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" -o aima.svg
     python -m minimax_viz trace --board X.OX.XOO.
+    python -m minimax_viz student-copy handout/ --nbgrader --otter   # lessons for a class
 
 A bad option or board prints one line and exits with status 2.
 """
@@ -44,7 +45,27 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--step", type=int, help="draw the tree as it stood after this replay step")
             p.add_argument("--window", action="store_true", help="show alpha and beta at each node")
             p.add_argument("--dpi", type=int, default=110, help="resolution of a PNG (default: 110)")
+    text = "write the lessons without solutions or outputs, and optionally for nbgrader and otter-grader"
+    p = sub.add_parser("student-copy", help=text, description=text)
+    p.add_argument("out", metavar="OUT_DIR", help="folder to write the student copies to")
+    p.add_argument("--source", default="notebooks", help="folder of the lessons (default: notebooks)")
+    p.add_argument("--lessons", nargs="+", metavar="NN",
+                   help="only these lessons, by number (01) or name (default: all)")
+    p.add_argument("--nbgrader", action="store_true",
+                   help="also write an nbgrader course folder to OUT_DIR/nbgrader (one assignment per lesson)")
+    p.add_argument("--otter", action="store_true",
+                   help="also write otter-grader master notebooks to OUT_DIR/otter")
     return parser
+
+
+def _student_copy(args) -> int:
+    from .handout import write_handouts
+
+    written = write_handouts(args.source, args.out, lessons=args.lessons,
+                             nbgrader=args.nbgrader, otter=args.otter)
+    for path in written:
+        print(f"wrote {path}")
+    return 0
 
 
 def _search(args):
@@ -63,6 +84,8 @@ def _search(args):
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "student-copy":
+            return _student_copy(args)
         result = _search(args)
         if args.command == "trace":
             print(result.tree.text(limit=10_000))

@@ -5,6 +5,11 @@
 Replaces this checkout's absolute path in outputs (tracebacks of cells that show an
 error on purpose) with a relative one, and drops per-cell execution timing metadata and
 the saved state of widgets (a kernel draws them afresh when the lesson runs).
+
+Stores the kernelspec the way JupyterLab rewrites it when a notebook opens (name, the
+kernel's own display name, language), so a lesson opens without the unsaved-changes dot.
+JupyterLab also rewrites ``language_info`` from the running kernel: a lesson stored here
+opens clean on the same Python minor version it was run with.
 """
 
 from __future__ import annotations
@@ -16,9 +21,19 @@ from pathlib import Path
 ROOT = str(Path(__file__).resolve().parents[1])
 
 
+def kernelspec(name: str = "python3") -> dict:
+    """The kernelspec metadata JupyterLab writes for kernel `name` when a notebook opens."""
+    from jupyter_client.kernelspec import get_kernel_spec
+
+    spec = get_kernel_spec(name)
+    return {"display_name": spec.display_name, "language": spec.language, "name": name}
+
+
 def tidy(path: Path) -> bool:
     text = path.read_text()
     nb = json.loads(text)
+    metadata = nb.setdefault("metadata", {})
+    metadata["kernelspec"] = kernelspec(metadata.get("kernelspec", {}).get("name", "python3"))
     nb.get("metadata", {}).pop("widgets", None)  # saved widget state: large, and stale once run
     for cell in nb.get("cells", []):
         cell.get("metadata", {}).pop("execution", None)

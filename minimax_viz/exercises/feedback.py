@@ -8,8 +8,6 @@ from typing import Any, Callable, Iterable
 __all__ = ["Feedback", "check_function", "check_value", "describe_error", "number_text"]
 
 
-
-
 class Feedback:
     """The verdict of a check: ``ok`` and a message in words (its ``repr`` is the message).
 
@@ -34,6 +32,24 @@ class Feedback:
         return text
 
     __str__ = __repr__
+
+    def assert_ok(self) -> None:
+        """Raise ``AssertionError`` with the message and hint unless the check passed.
+
+        A graded test (nbgrader, otter-grader) is then one line that fails with the check's
+        own words: ``mv.exercises.lesson01.check_position(to_move, n_moves).assert_ok()``.
+
+        :raises AssertionError: the check did not pass; its text is this feedback's.
+
+        >>> Feedback(True, "the tutorial board has 3 empty cells.").assert_ok()
+        >>> Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too.").assert_ok()
+        Traceback (most recent call last):
+        ...
+        AssertionError: Not yet: expected [1, 4, 8], got [1, 4].
+        Hint: count cell 8 too.
+        """
+        if not self.ok:
+            raise AssertionError(repr(self))
 
 
 def describe_error(err: BaseException) -> str:
