@@ -128,3 +128,20 @@ def test_every_code_cell_was_executed(path):
             assert not errors, (
                 f"a code cell of {path.name} stored an error without the tag 'raises-exception': {text(cell)[:60]!r}"
             )
+
+
+@pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
+def test_solution_notes_are_tagged_with_their_solutions(path):
+    """The 'Solution (click below)' note goes with its solution: both tagged, so a student copy drops both."""
+    all_cells = cells(path)
+    for index, cell in enumerate(all_cells):
+        tagged = "solution" in cell["metadata"].get("tags", [])
+        if cell["cell_type"] == "markdown" and text(cell).lstrip().startswith("**Solution**"):
+            assert tagged, f"the note {text(cell)[:40]!r} (cell {index}) of {path.name} is not tagged 'solution'"
+            following = all_cells[index + 1]
+            assert "solution" in following["metadata"].get("tags", []), (
+                f"the note in cell {index} of {path.name} is not followed by a solution cell")
+        if cell["cell_type"] == "code" and tagged:
+            before = all_cells[index - 1]
+            assert before["cell_type"] == "markdown" and "solution" in before["metadata"].get("tags", []), (
+                f"the solution cell {index} of {path.name} has no tagged note before it")

@@ -1,4 +1,4 @@
-"""The project's promises: environment.yml in step with pyproject.toml, public names."""
+"""The project's promises: environment.yml in step with pyproject.toml, public names, extras."""
 
 import re
 try:
@@ -26,8 +26,12 @@ def test_environment_yml_matches_pyproject():
         for d in env["dependencies"]
         if isinstance(d, str) and _name(d) not in ("python", "pip")
     }
-    pip = {_name(d): d.replace(" ", "") for d in project["dependencies"]}
-    assert conda == pip, "environment.yml and pyproject.toml list different runtime dependencies"
+    extras = project["optional-dependencies"]
+    wanted = project["dependencies"] + extras["lab"] + [d for d in extras["test"] if _name(d) == "nbval"]
+    pip = {_name(d): d.replace(" ", "") for d in wanted}
+    assert conda == pip, (
+        "environment.yml should list pyproject.toml's runtime dependencies, its lab extra and nbval, "
+        "with the same bounds")
     python = [d for d in env["dependencies"] if isinstance(d, str) and _name(d) == "python"]
     assert python == ["python" + project["requires-python"]]
     pip_section = [d for d in env["dependencies"] if isinstance(d, dict)][0]["pip"]
@@ -44,3 +48,14 @@ def test_ci_calls_make_test():
     assert "make test" in run
     readme = (ROOT / "README.md").read_text()
     assert readme.index("make lab") < readme.index("make test") < readme.index("conda")
+
+
+def test_runtime_needs_no_jupyterlab_and_extras_split_the_tools():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = {_name(d) for d in project["dependencies"]}
+    assert "jupyterlab" not in runtime, "JupyterLab belongs in the lab extra, not in the runtime dependencies"
+    extras = project["optional-dependencies"]
+    assert {_name(d) for d in extras["lab"]} == {"jupyterlab"}
+    assert {"nbgrader", "otter-grader"} <= {_name(d) for d in extras["teach"]}
+    assert "minimax_viz[lab,app,teach]" in extras["test"], "make test needs every extra"
+    assert isinstance(project["license"], str), "an SPDX licence string, not a table"

@@ -1,0 +1,41 @@
+"""nbgrader grades lesson 01 as exported: an untouched stub 0, wrong answers 0 (with the
+check's words in the feedback), right answers full marks.
+
+Runs the real tools: ``nbgrader generate_assignment``, ``autograde`` and ``generate_feedback``.
+"""
+
+import html
+import json
+import shutil
+
+import pytest
+
+from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run
+
+from nbgrader import api as nbgrader_api  # the teach extra, which make test installs
+
+
+def test_nbgrader_round_trip(tmp_path):
+    course = export(tmp_path, "--nbgrader") / "nbgrader"
+    run("nbgrader", "generate_assignment", LESSON, cwd=course)
+    release = json.loads((course / "release" / LESSON / f"{LESSON}.ipynb").read_text())
+    assert "### BEGIN SOLUTION" not in json.dumps(release)
+    assert "check_position(to_move, n_moves).assert_ok()" in json.dumps(release)
+
+    def is_answer(cell):
+        return cell["metadata"].get("nbgrader", {}).get("solution", False)
+
+    for student, answers in (("stub", {}), ("wrong", WRONG), ("right", RIGHT)):
+        folder = course / "submitted" / student / LESSON
+        folder.mkdir(parents=True)
+        (folder / f"{LESSON}.ipynb").write_text(json.dumps(answered(release, answers, is_answer)))
+    run("nbgrader", "autograde", LESSON, cwd=course)
+    run("nbgrader", "generate_feedback", LESSON, cwd=course)
+
+    with nbgrader_api.Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {s: gradebook.find_submission(LESSON, s).score for s in ("stub", "wrong", "right")}
+        assert gradebook.find_assignment(LESSON).max_score == 4
+    assert scores == {"stub": 0, "wrong": 0, "right": 4}
+    feedback = html.unescape((course / "feedback" / "wrong" / LESSON / f"{LESSON}.html").read_text())
+    assert WRONG_MESSAGE in feedback
+    shutil.rmtree(course / "autograded")  # large; nothing else needs it
