@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed-test
 LAB    := $(VENV)/.installed-lab
 APP    := $(VENV)/.installed-app
 TEACH  := $(VENV)/.installed-teach
-# JupyterLab and Voila refuse to run as root unless told they may.
+# JupyterLab refuses to run as root unless told it may (Voila has no such check).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
 OUT ?= student
@@ -30,7 +30,7 @@ lab: $(LAB)
 	    --LabApp.default_url=/lab/tree/00-Start-Here.ipynb
 
 app: $(APP)
-	$(BIN)/voila $(ROOT_FLAG) $(PORT_FLAG) apps/play.ipynb
+	$(BIN)/voila $(if $(PORT),--port=$(PORT),) apps/play.ipynb
 
 # Lessons without solutions or outputs, plus an nbgrader source course and otter master notebooks.
 student: $(TEACH)

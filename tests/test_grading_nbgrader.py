@@ -8,7 +8,6 @@ import html
 import json
 import shutil
 
-import pytest
 
 from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run
 

@@ -7,7 +7,6 @@ container) on each submission with the autograder zip that assign wrote.
 
 import json
 
-import pytest
 
 from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run
 

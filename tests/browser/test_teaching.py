@@ -1,0 +1,187 @@
+"""What a teacher and a new learner meet first: `make lab`'s URL, clean lessons, the play page.
+
+- `make lab` prints a URL that opens lesson 00 (not the Launcher): the command is taken from
+  the Makefile itself (``make -n lab``) and run with its own Jupyter folders.
+- Every lesson opens without the unsaved-changes dot: JupyterLab rewrites nothing on load.
+- `make app`'s Voila page shows the play board; a click gets the AI's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from labpage import button, open_notebook, save_screenshot
+from labserver import LAB_SETTINGS, _die_with_parent
+
+import minimax_viz as mv
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def private_env(folder: Path) -> dict[str, str]:
+    """The environment with Jupyter's folders moved under `folder` and this venv's tools first."""
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        (folder / name.lower()).mkdir(parents=True, exist_ok=True)
+        env[name] = str(folder / name.lower())
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.pop("MPLBACKEND", None)
+    env.pop("JUPYTER_PORT", None)
+    return env
+
+
+def start(command: list[str], *, cwd: Path, env: dict, log: Path) -> subprocess.Popen:
+    return subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=log.open("wb"),
+                            stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_die_with_parent)
+
+
+def stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def wait_for_line(log: Path, pattern: str, process: subprocess.Popen, timeout: float = 120) -> re.Match:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = re.search(pattern, log.read_text(errors="replace"))
+        if found:
+            return found
+        if process.poll() is not None:
+            break
+        time.sleep(0.2)
+    raise AssertionError(f"no line matching {pattern!r} within {timeout:.0f}s:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def make_command(target: str, **variables: str) -> list[str]:
+    """The command `make TARGET` runs last (from ``make -n``), as a list of arguments."""
+    assigned = [f"{k}={v}" for k, v in variables.items()]
+    dry = subprocess.run(["make", "-n", target, *assigned], cwd=ROOT, capture_output=True, text=True, check=True)
+    lines = dry.stdout.replace("\\\n", " ").strip().splitlines()
+    return shlex.split(lines[-1])
+
+
+# -- make lab --------------------------------------------------------------------------------
+
+def test_make_lab_prints_the_url_of_lesson_00(page, tmp_path):
+    port = free_port()
+    command = make_command("lab", PORT=str(port))
+    assert "--LabApp.default_url=/lab/tree/00-Start-Here.ipynb" in command
+    settings = tmp_path / "settings"
+    for plugin, values in LAB_SETTINGS.items():  # autosave off: the repository's lessons stay as they are
+        package, name = plugin.split(":")
+        (settings / package).mkdir(parents=True, exist_ok=True)
+        (settings / package / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
+    command[0] = str(Path(sys.executable).parent / "jupyter")
+    command += ["--no-browser", f"--LabApp.user_settings_dir={settings}",
+                f"--LabApp.workspaces_dir={tmp_path}", "--LabApp.expose_app_in_browser=True"]
+    if "--allow-root" not in command:
+        command.append("--allow-root")  # the Makefile adds it only for root
+    log = tmp_path / "lab.log"
+    process = start(command, cwd=ROOT, env=private_env(tmp_path), log=log)
+    try:
+        url = wait_for_line(log, rf"http://127\.0\.0\.1:{port}/\S+", process).group(0)
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/00-Start-Here.ipynb?token="), url
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " return w && w.context && w.context.path === '00-Start-Here.ipynb'; }", timeout=120_000)
+        expect(page.locator(".jp-NotebookPanel:visible h1").first).to_contain_text("00")
+        save_screenshot(page, "make-lab-opens-lesson-00")
+    finally:
+        stop(process)
+
+
+# -- every lesson opens clean ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_opens_without_unsaved_changes(course_lab, page, name):
+    open_notebook(page, course_lab, name)
+    # JupyterLab writes the kernel's spec and language_info into the notebook once the kernel
+    # answers; wait for both, then for any change to reach the model.
+    page.evaluate("""async () => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        await kernel.info; await kernel.spec;
+        await new Promise(resolve => setTimeout(resolve, 1500));
+    }""")
+    state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
+        return {dirty: w.context.model.dirty, kernelspec: w.context.model.getMetadata('kernelspec')}; }""")
+    stored = json.loads((ROOT / "notebooks" / name).read_text())["metadata"]["kernelspec"]
+    assert not state["dirty"], (
+        f"{name} shows unsaved changes as soon as it opens: JupyterLab rewrote it "
+        f"(kernelspec now {state['kernelspec']}, stored {stored}); run scripts/tidy_notebooks.py on it")
+    expect(page.locator(".jp-mod-dirty")).to_have_count(0)
+
+
+# -- make app: the play page in Voila --------------------------------------------------------
+
+@pytest.fixture
+def voila_page(tmp_path):
+    """Voila serving apps/play.ipynb the way `make app` does; its URL."""
+    port = free_port()
+    command = make_command("app", PORT=str(port))
+    assert command[-1] == "apps/play.ipynb" and f"--port={port}" in command
+    command[0] = str(Path(sys.executable).parent / "voila")
+    command += ["--no-browser", "--Voila.ip=127.0.0.1"]
+    log = tmp_path / "voila.log"
+    process = start(command, cwd=ROOT, env=private_env(tmp_path), log=log)
+    try:
+        wait_for_line(log, rf"http://\S+:{port}/", process)
+        url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=5).close()  # noqa: S310 (a local server)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        yield url
+    finally:
+        stop(process)
+
+
+def test_voila_play_page_answers_a_move(page, voila_page):
+    page.goto(voila_page, wait_until="domcontentloaded", timeout=180_000)
+    expected = mv.PlayBoard()
+    expected.click(0)  # a corner: the unbeatable AI answers in the centre
+    ai_move = expected.history[-1]
+    boards = page.locator(".widget-vbox", has=page.locator("button.widget-button", has_text="why did it play that?"))
+    first = boards.first
+    expect(first.locator(".widget-html", has_text="Your move")).to_be_visible(timeout=120_000)
+    expect(page.locator("button.widget-button", has_text="why did it play that?")).to_have_count(2)  # and Connect Four
+    expect(page.locator(".widget-slider")).not_to_have_count(0)  # the Stepper's slider
+    button(first, "0").click()
+    expect(button(first, expected.ai)).to_have_count(1, timeout=60_000)
+    assert button(first, expected.ai).get_attribute("title") == f"cell {ai_move}"
+    expect(first.locator(".widget-html", has_text="The AI")).to_be_visible()
+    expect(page.locator("text=Traceback")).to_have_count(0)
+    save_screenshot(first, "voila-play-answered")
