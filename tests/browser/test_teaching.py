@@ -80,19 +80,24 @@ def wait_for_line(log: Path, pattern: str, process: subprocess.Popen, timeout: f
     raise AssertionError(f"no line matching {pattern!r} within {timeout:.0f}s:\n{log.read_text(errors='replace')[-3000:]}")
 
 
-def make_command(target: str, **variables: str) -> list[str]:
-    """The command `make TARGET` runs last (from ``make -n``), as a list of arguments."""
+def make_command(target: str, program: str, **variables: str) -> list[str]:
+    """The command `make TARGET` runs to start `program` (read with ``make -n``), as arguments."""
     assigned = [f"{k}={v}" for k, v in variables.items()]
-    dry = subprocess.run(["make", "-n", target, *assigned], cwd=ROOT, capture_output=True, text=True, check=True)
-    lines = dry.stdout.replace("\\\n", " ").strip().splitlines()
-    return shlex.split(lines[-1])
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    dry = subprocess.run(["make", "--no-print-directory", "-n", target, *assigned], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True)
+    lines = dry.stdout.replace("\\\n", " ").splitlines()
+    found = [shlex.split(line) for line in lines if line.strip()]
+    found = [args for args in found if args and Path(args[0]).name == program]
+    assert found, f"make -n {target} runs no {program}:\n{dry.stdout}"
+    return found[-1]
 
 
 # -- make lab --------------------------------------------------------------------------------
 
 def test_make_lab_prints_the_url_of_lesson_00(page, tmp_path):
     port = free_port()
-    command = make_command("lab", PORT=str(port))
+    command = make_command("lab", "jupyter", PORT=str(port))
     assert "--LabApp.default_url=/lab/tree/00-Start-Here.ipynb" in command
     settings = tmp_path / "settings"
     for plugin, values in LAB_SETTINGS.items():  # autosave off: the repository's lessons stay as they are
@@ -146,7 +151,7 @@ def test_lesson_opens_without_unsaved_changes(course_lab, page, name):
 def voila_page(tmp_path):
     """Voila serving apps/play.ipynb the way `make app` does; its URL."""
     port = free_port()
-    command = make_command("app", PORT=str(port))
+    command = make_command("app", "voila", PORT=str(port))
     assert command[-1] == "apps/play.ipynb" and f"--port={port}" in command
     command[0] = str(Path(sys.executable).parent / "voila")
     command += ["--no-browser", "--Voila.ip=127.0.0.1"]
