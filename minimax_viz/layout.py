@@ -3,7 +3,7 @@
 Leaves sit side by side in move order, one unit apart; every parent sits midway between
 its first and last child; depth ``d`` sits at ``y = -d * level_gap``. Positions come back
 as a plain ``{node index: (x, y)}`` dict, as networkx layouts do. The walk reads the
-recording's columns directly and takes about a millisecond for 1,000 nodes.
+recording's columns (``tree.columns()``) and takes about a millisecond for 1,000 nodes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def visible_children(tree, nodes: Iterable[int] | None = None) -> dict[int, list
 
     The nodes must be closed under ``parent`` (every node's parent is in the set).
     """
-    parent = tree._rec.parent
+    parent = tree.columns().parent
     indexes = range(len(tree)) if nodes is None else sorted(nodes)
     children: dict[int, list[int]] = {}
     for i in indexes:
@@ -43,7 +43,7 @@ def tidy_layout(
     {0: (1.25, 0.0), 1: (0.5, -1.0), 2: (0.0, -2.0), 3: (1.0, -2.0), 4: (2.0, -1.0), 5: (2.0, -2.0)}
     """
     children = visible_children(tree, nodes)
-    depth = tree._rec.depth
+    depth = tree.columns().depth
     x: dict[int, float] = {}
     next_leaf = 0.0
     for i in children:  # pre-order: leaves get x in move order
