@@ -1,4 +1,4 @@
-"""What the widgets share: the lazy ipywidgets import, display, PNG pictures, words for values."""
+"""What the widgets share: the lazy ipywidgets and ipyevents imports, display, PNG pictures, words for values."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from ..draw import score_text
 
-__all__ = ["ipywidgets", "WidgetView", "png", "content_box", "picture", "value_text", "value_words", "move_words"]
+__all__ = ["ipywidgets", "ipyevents", "WidgetView", "png", "content_box", "picture", "value_text", "value_words", "move_words"]
 
 
 def ipywidgets():
@@ -15,6 +15,13 @@ def ipywidgets():
     import ipywidgets as widgets
 
     return widgets
+
+
+def ipyevents():
+    """The ipyevents module (mouse events on a widget), imported on first use."""
+    import ipyevents as events
+
+    return events
 
 
 class WidgetView:
