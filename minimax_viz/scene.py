@@ -252,7 +252,7 @@ class Scene:
             fans[i] = Fan(i, len(span) - pruned, pruned, label=self.style[i] == "board")
         for i in self.nodes:  # a board whose marks have fans: one label for them all
             if self.style[i] == "board" and i not in fans:
-                below = [fans[c] for c in self.kids[i] if c in fans]
+                below = [fans[c] for c in self.kids[i] if c in fans and self.style[c] == "mark"]
                 if below:
                     fans[i] = Fan(i, sum(f.calls for f in below), sum(f.pruned for f in below), label=True)
         self.fans = fans
@@ -308,13 +308,16 @@ class Scene:
         """(left, right, bottom, top) of the drawing in data units, margins included."""
         xs = [p[0] for p in self.pos.values()]
         ys = [p[1] for p in self.pos.values()]
-        bottom = min(ys) - self.level_gap * 0.55
-        if any(self.style[i] == "board" for i in self.fans):
-            lowest = min(self.pos[i][1] for i in self.fans)
-            bottom = min(bottom, lowest - self.label_depth - 0.95)
-        if self.marks:
-            bottom = min(bottom, min(self.pos[i][1] for i in self.marks) - 0.9)
-        top = max(ys) + 0.7 + (0.45 if self.breadcrumb() else 0.0)
+        lows = []
+        for i, (x, y) in self.pos.items():
+            if self.style[i] == "mark":
+                lows.append(y - (0.62 if self.fans.get(self.cols.parent[i]) else 0.15))
+            elif i in self.fans and not self.kids[i]:
+                lows.append(y - self.label_depth - 0.72)
+            else:
+                lows.append(y - self.label_depth - 0.12)
+        bottom = min(lows)
+        top = max(ys) + self.glyph.height / 2 + 0.3 + (0.4 if self.breadcrumb() else 0.0)
         return min(xs) - SIDE_UNITS[0], max(xs) + SIDE_UNITS[1], bottom, top
 
     # -- words ------------------------------------------------------------------------------
