@@ -157,14 +157,10 @@ class TreeView:
         if scene.focus == self.scene.focus:
             return
         self.scene = scene
+        for artist in [*self.ax.collections, *self.ax.texts, *self.ax.patches]:
+            artist.remove()  # quicker than clearing the axes, whose ticks are off anyway
         if self._own_figure:
-            figure = self.ax.figure
-            figure.clear()
-            figure.set_size_inches(*self._figure_size())
-            self.ax = figure.add_subplot()
-            figure.subplots_adjust(left=0.01, right=0.99)
-        else:
-            self.ax.clear()
+            self.ax.figure.set_size_inches(*self._figure_size())
         self._draw()
         self.show(self.upto)
 
@@ -286,7 +282,10 @@ class TreeView:
         self._draw_pv()
         self._draw_current()
         if self.legend_on:
-            self._draw_legend()
+            items = self._legend_items()
+            if items != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
+                self._draw_legend()
+                self._legend_drawn = items
         self.ax.set_axis_off()
 
     def _scale(self) -> float:
@@ -569,8 +568,8 @@ class TreeView:
         from matplotlib.colors import to_rgba_array
 
         _base_colours(layer)
-        faces = [PALETTE[labels[o].role] if labels[o].done and labels[o].role != "ink"
-                 else "white" for o in layer.owners]
+        faces = [PALETTE[labels[o].role] if labels[o].done and labels[o].role not in ("ink", "bound")
+                 else "white" for o in layer.owners]  # a bound is no result: left open
         layer.base["facecolor"] = to_rgba_array(faces)
 
     def _show_frame_marks(self, current, stack, final: bool) -> None:

@@ -420,8 +420,8 @@ class Scene:
         return node.index, [n.index for n in node.path]
 
     def best_line(self) -> list[int]:
-        """The drawn part of the principal variation (node indexes below the focus)."""
-        return [n.index for n in self.tree.principal_variation() if n.index in self.style]
+        """The best line from the focus down, as far as it is drawn (node indexes)."""
+        return [n.index for n in self.tree.principal_variation(self.focus) if n.index in self.style]
 
     def follow(self, k: int) -> int:
         """The focus that shows event ``k``'s node: this one if the node is drawn, else its
@@ -470,7 +470,7 @@ class Scene:
             if self.tree.has_window:
                 items.append(("$≤$", "bound", "≤ ≥ only a bound: cut short"))
         if self.fans:
-            items.append(("fan", "fan", "+N calls: searched, not drawn (no pruned)"))
+            items.append(("fan", "fan", "+N calls: searched below, not drawn (pruned not counted)"))
         if frames:
             items.append(("line", "current", "current call and stack"))
         return items

@@ -664,14 +664,17 @@ class SearchTree:
         self._flag_cache = (frozenset(guessed), bounds)
         return self._flag_cache
 
-    def principal_variation(self) -> list[Node]:
-        """The nodes from the root along the best moves (the first best child at each node).
+    def principal_variation(self, start: "Node | int | None" = None) -> list[Node]:
+        """The nodes from the root (or ``start``) along the best moves (the first best
+        child at each node).
 
         >>> from minimax_viz import GameTree, minimax
-        >>> [n.move for n in minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree.principal_variation()]
-        [None, 0, 0]
+        >>> tree = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+        >>> [n.move for n in tree.principal_variation()], [n.move for n in tree.principal_variation(5)]
+        ([None, 0, 0], [1, 0])
         """
-        path, node = [self.root], self.root
+        node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
+        path = [node]
         while not node.is_leaf:
             best = [c for c in node.children if c.score == node.score and not c.pruned]
             if not best:
