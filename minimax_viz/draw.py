@@ -433,7 +433,7 @@ class TreeView:
                 y - scene.label_depth - 0.4
             t = ax.text(x, low, scene.fan_text(i), ha="center", va="top", fontsize=fs * 0.8,
                         color="#555555", zorder=5)
-            self.texts.append((t, i, "visible"))
+            self.texts.append((t, i, "fan"))
 
     def _draw_levels(self) -> None:
         """Left margin: which player moves at each board level, with its shape."""
@@ -551,6 +551,9 @@ class TreeView:
                 text.set_text(lab.window)
                 text.set_fontsize(self._fitting_size(lab.window))
                 text.set_visible(lab.reached)
+            elif role == "fan":  # the calls below are the future until the call returns
+                text.set_alpha(1.0 if self.last[i] <= k else max(hidden, 0.3) if lab.reached else hidden)
+                text.set_visible(lab.reached or self.scene.future == "ghost")
             else:
                 text.set_visible(lab.reached or self.scene.future == "ghost")
         self._show_frame_marks(*self.scene.current(upto), upto is None)
@@ -596,9 +599,9 @@ class TreeView:
 
 
 def _cut_bars(seg) -> list:
-    """Two short bars across the middle of a cut edge."""
+    """Two short bars across a cut edge."""
     (x0, y0), (x1, y1) = seg
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    mx, my = x0 * 0.7 + x1 * 0.3, y0 * 0.7 + y1 * 0.3  # nearer the parent: the move's label sits lower
     dx, dy = x1 - x0, y1 - y0
     norm = math.hypot(dx, dy) or 1
     ux, uy = -dy / norm * 0.16, dx / norm * 0.16

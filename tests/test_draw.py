@@ -4,6 +4,7 @@ These check what was drawn, not pixels; the pictures themselves are looked at by
 (``make figures`` writes them).
 """
 
+import struct
 import subprocess
 import sys
 
@@ -197,6 +198,10 @@ def test_cli_draws_the_tutorial_tree(tmp_path):
     svg = tmp_path / "aima.svg"
     done = run_cli("draw", "--tree", str(AIMA), "--algorithm", "alphabeta", "--step", "5", "-o", str(svg))
     assert done.returncode == 0 and svg.read_text().lstrip().startswith("<?xml")
+    corner = tmp_path / "corner.png"
+    done = run_cli("draw", "--board", ".........", "--focus", "1", "--dpi", "300", "-o", str(corner))
+    assert done.returncode == 0, done.stderr
+    assert struct.unpack(">II", corner.read_bytes()[16:24])[0] <= 1000  # dpi lowered to fit
 
 
 @pytest.mark.parametrize(
@@ -207,6 +212,7 @@ def test_cli_draws_the_tutorial_tree(tmp_path):
         (["draw", "-o", "x.gif"], ".png or .svg"),
         (["draw", "--depth", "-2", "-o", "x.png"], "0 or more plies"),
         (["draw", "--tree", "[[1, 'a']]", "-o", "x.png"], "leaf at path"),
+        (["draw", "--focus", "9", "-o", "x.png"], "focus must be a node of this tree"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, args, words):

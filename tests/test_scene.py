@@ -206,3 +206,33 @@ def test_one_number_formatter():
     assert f(-2, signed=False) == "−2" and f(3, signed=False) == "3"
     assert [f(-0.5, ascii=True), f(mv.trace.math.inf, ascii=True), f(None)] == ["-0.50", "+inf", ""]
     assert mv.score_text(-1) == f(-1)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: mv.alphabeta(mv.TicTacToe()),
+    lambda: mv.alphabeta(mv.TicTacToe(), "X.O.X...."),
+    lambda: mv.alphabeta(mv.ConnectFour(), mv.ConnectFour.from_moves("443"), depth=4, order=mv.centre_first),
+    lambda: mv.alphabeta(mv.ConnectFour(), depth=5, memo=True),
+])
+def test_calls_and_fans_add_up_to_the_title(make):
+    """The title's calls (pruned stubs not counted) = the calls drawn + every "+N calls";
+    the stubs drawn + those folded under the fans = the pruned count."""
+    result = make()
+    tree = result.tree
+    for focus in (0, tree.root.children[0].index):
+        scene = Scene(tree, focus=focus)
+        below = range(focus, focus + 1 + sum(1 for _ in _descendants(tree.nodes[focus])))
+        stubs = sum(1 for i in below if tree.nodes[i].pruned)
+        drawn_calls = sum(1 for i in scene.nodes if not tree.nodes[i].pruned)
+        drawn_stubs = len(scene.nodes) - drawn_calls
+        labelled = [f for f in scene.fans.values() if f.label]
+        assert drawn_calls + sum(f.calls for f in labelled) == len(below) - stubs
+        assert drawn_stubs + sum(f.pruned for f in labelled) == stubs
+    title = Scene(tree).title(None)
+    assert f"{result.stats.calls:,} calls, {result.stats.pruned:,} pruned" in title
+
+
+def _descendants(node):
+    for child in node.children:
+        yield child
+        yield from _descendants(child)
