@@ -261,11 +261,7 @@ class PlayBoard(WidgetView):
         for child in self._decision_tree().root.children:
             if child.pruned:
                 continue
-            bound = ""
-            if self.ai == self.game.max_player and child.score <= child.alpha:
-                bound = "≤ "
-            elif self.ai != self.game.max_player and child.score >= child.beta:
-                bound = "≥ "
+            bound = {"upper": "≤ ", "lower": "≥ "}.get(child.bound, "")  # the trace knows which values are bounds
             out[child.move] = bound + value_text(child.score)
         return out
 
