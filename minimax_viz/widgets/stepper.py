@@ -220,7 +220,7 @@ class Stepper(WidgetView):
     def _window_html(self) -> str:
         if not self.tree.has_window:
             return "<b>α and β</b>: none in plain minimax"
-        alpha, beta = self.view.window_at(self.call.index, self.step)
+        alpha, beta = self.call.window_at(self.step)
         text = f"α={self._num(alpha)} β={self._num(beta)}"
         return f"<b>α and β</b> of the current call: {html.escape(text)}"
 
