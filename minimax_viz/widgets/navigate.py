@@ -96,9 +96,11 @@ class TreeNavigator:
         self.message.value = ""
         self.redraw()
 
-    def redraw(self) -> None:
-        """Draw the view again at its focus and put the new picture and breadcrumb in."""
-        self.view.show(self.upto)
+    def redraw(self, *, frame: bool = True) -> None:
+        """Put the view's picture at its focus and the breadcrumb in; ``frame=False`` when
+        the view already shows the frame (``set_focus`` redraws the step it was at)."""
+        if frame:
+            self.view.show(self.upto)
         self.image.value = self.view.png(dpi=self.dpi)
         self.image.layout.display = None
         self._show_breadcrumb()
@@ -141,7 +143,7 @@ class TreeNavigator:
         """Focus on ``node`` (a node of the view's tree, or its index) and redraw."""
         self.view.set_focus(node)
         self.message.value = ""
-        self.redraw()
+        self.redraw(frame=False)
         if self.on_focus is not None:
             self.on_focus(self.view.focus)
 
