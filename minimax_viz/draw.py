@@ -507,6 +507,7 @@ class TreeView:
 
     # -- frames ----------------------------------------------------------------------------------
     def _check_step(self, upto) -> int:
+        """``upto`` itself, once checked to be a step of the replay."""
         n_steps = self.tree.n_steps
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto < n_steps:
             raise InvalidOption(f"step upto={upto!r} is out of range: this replay has steps 0 to {n_steps - 1}")
@@ -518,47 +519,62 @@ class TreeView:
 
         :raises InvalidOption: for a step out of range.
         """
-        if upto is not None:
-            self._check_step(upto)
-            if upto == self.tree.n_steps - 1:
-                upto = None
+        if upto is not None and self._check_step(upto) == self.tree.n_steps - 1:
+            upto = None  # the last step is the whole search
         self.upto = upto
         if upto is not None and self.follow and self.scene.follow(upto) != self.scene.focus:
             self.set_focus(self.scene.follow(upto))  # draws this frame too
             return self.ax
         k = self.tree.n_steps if upto is None else upto
         labels = self.scene.labels(k)
-        hidden = GHOST if self.scene.future == "ghost" else 0.0
-        factor = {}
-        for i, lab in labels.items():
-            factor[i] = hidden if not lab.reached else PRUNED_ALPHA if lab.role == "pruned" else 1.0
+        self._fade_layers(labels)
+        for text, i, role in self.texts:
+            self._TEXT_ROLES[role](self, text, labels[i], i, k)
+        self._show_frame_marks(*self.scene.current(upto), upto is None)
+        self._set_title(upto)
+        return self.ax
+
+    @property
+    def _hidden(self) -> float:
+        return GHOST if self.scene.future == "ghost" else 0.0
+
+    def _fade_layers(self, labels) -> None:
+        """Full strength for what has been reached, faint (or nothing) for the rest."""
+        hidden = self._hidden
+        factor = {i: hidden if not lab.reached else PRUNED_ALPHA if lab.role == "pruned" else 1.0
+                  for i, lab in labels.items()}
         for layer in self.layers:
             if layer.kind == "dot":
                 self._colour_marks(layer, labels)
-            if layer.kind == "cut":
+            if layer.kind == "cut":  # the cut itself is the point: full strength once shown
                 alphas = [1.0 if labels[o].reached else hidden for o in layer.owners]
             else:
                 alphas = [factor.get(o, 1.0) for o in layer.owners]
             _fade(layer, alphas)
-        for text, i, role in self.texts:
-            lab = labels[i]
-            text.set_alpha(1.0 if lab.reached else hidden)
-            if role == "score":
-                text.set_text(lab.score if lab.done else "")
-                text.set_color(PALETTE[lab.role])
-                text.set_visible(lab.done)
-            elif role == "window":
-                text.set_text(lab.window)
-                text.set_fontsize(self._fitting_size(lab.window))
-                text.set_visible(lab.reached)
-            elif role == "fan":  # the calls below are the future until the call returns
-                text.set_alpha(1.0 if self.last[i] <= k else max(hidden, 0.3) if lab.reached else hidden)
-                text.set_visible(lab.reached or self.scene.future == "ghost")
-            else:
-                text.set_visible(lab.reached or self.scene.future == "ghost")
-        self._show_frame_marks(*self.scene.current(upto), upto is None)
-        self._set_title(upto)
-        return self.ax
+
+    def _score(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0)
+        text.set_text(lab.score if lab.done else "")
+        text.set_color(PALETTE[lab.role])
+        text.set_visible(lab.done)
+
+    def _window(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0)
+        text.set_text(lab.window)
+        text.set_fontsize(self._fitting_size(lab.window))
+        text.set_visible(lab.reached)
+
+    def _fan(self, text, lab, i, k) -> None:
+        """The calls below are the future until the call returns: faint until then."""
+        hidden = self._hidden
+        text.set_alpha(1.0 if self.last[i] <= k else max(hidden, 0.3) if lab.reached else hidden)
+        text.set_visible(lab.reached or hidden > 0)
+
+    def _always(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0 if lab.reached else self._hidden)
+        text.set_visible(lab.reached or self._hidden > 0)
+
+    _TEXT_ROLES = {"score": _score, "window": _window, "fan": _fan, "always": _always}
 
     def _fitting_size(self, words: str) -> float:
         """A label under a node: its usual size, or smaller to fit the unit a node has."""
