@@ -610,3 +610,15 @@ def test_no_stepper_picture_is_wider_than_1000_px():
     assert len(widths) > 70 and stepper.n_steps > 30_000
     too_wide = {k: w for k, w in widths.items() if w > 1000}
     assert not too_wide, too_wide
+
+
+def test_the_legend_is_text_under_the_picture():
+    explorer = mv.Explorer(".........", depth=3)
+    nav = explorer.navigator
+    assert not nav.view.legend_on, "the picture itself carries no legend"
+    legend = nav.legend.value
+    for words in ("Max to move", "Min to move", "+1 X wins", "heuristic (depth limit)", "best line"):
+        assert words in legend
+    assert legend.count("≤") == 1  # "≤ ≥ only a bound" once, not a symbol and its words
+    stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), TUTORIAL))
+    assert "current call and stack" in stepper.navigator.legend.value

@@ -159,7 +159,8 @@ class Explorer(WidgetView):
             self.navigator.hide()
             return
         self.summary.value = self._summary_html()
-        self.navigator.show(TreeView(self.result.tree, pyplot=False))
+        # the summary above says what the title would; the navigator writes the legend
+        self.navigator.show(TreeView(self.result.tree, pyplot=False, title=False, legend=False))
         self.navigator.unhide()
 
     def _summary_html(self) -> str:

@@ -16,12 +16,17 @@ import html
 from typing import Any, Callable
 
 from ..errors import MinimaxError
+from ..glyphs import PALETTE
+from ..scene import SHAPES
 from ._common import ipyevents, ipywidgets, picture
 
-__all__ = ["TreeNavigator", "png_size", "click_position"]
+__all__ = ["TreeNavigator", "png_size", "click_position", "legend_html"]
 
 #: What the breadcrumb puts between two moves.
 CRUMB = " › "
+#: The legend's symbols in text, for matplotlib's marker codes and the line styles.
+SYMBOLS = {marker: symbol for symbol, marker in SHAPES.values()} | {
+    "line": "━━", "dashes": "╌╌", "fan": "╌╌", "$≤$": "≤"}
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -33,6 +38,25 @@ def png_size(data: bytes) -> tuple[int, int]:
     if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
         raise ValueError("not PNG data: it does not start with a PNG signature and an IHDR chunk")
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def legend_html(items) -> str:
+    """The legend of a tree picture as HTML: one coloured symbol and its words per entry.
+
+    ``items`` are the scene's ``[(marker, colour role, words), ...]`` (what the painter
+    draws as a matplotlib legend); the widgets show it beside the picture instead, so a
+    click does not draw it again.
+
+    >>> legend_html([("^", "max", "Max to move")])  # doctest: +ELLIPSIS
+    "<div ...><span ...><b style='color:#0072B2'>▲</b> Max to move</span></div>"
+    """
+    def entry(marker, role, words):
+        symbol = SYMBOLS.get(marker, marker)
+        mark = "" if words.startswith(symbol) else f"<b style='color:{PALETTE[role]}'>{html.escape(symbol)}</b> "
+        return f"<span style='margin-right:14px;white-space:nowrap'>{mark}{html.escape(words)}</span>"
+
+    entries = "".join(entry(*item) for item in items)
+    return f"<div style='font-size:12px;line-height:1.6;max-width:900px'>{entries}</div>"
 
 
 def click_position(event: dict, natural: tuple[int, int]) -> tuple[float, float] | None:
@@ -64,7 +88,8 @@ class TreeNavigator:
     """A clickable tree picture with "up", "back to the root" and the breadcrumb.
 
     ``show(view, upto=k)`` puts a :class:`~minimax_viz.draw.TreeView` in it (drawn at
-    replay event ``k``, or whole). A click on the picture, or ``click(x, y)`` in image
+    replay event ``k``, or whole); make the view with ``legend=False``: the navigator
+    writes the legend under the picture as text, once per picture, not in the PNG. A click on the picture, or ``click(x, y)`` in image
     pixels, refocuses the view on the node drawn there; ``up()`` and ``to_root()`` move
     the focus too. ``on_focus`` is called with the new focus after each move (the stepper
     uses it to stop following the search). ``.widget`` holds it all.
@@ -83,11 +108,11 @@ class TreeNavigator:
         self.up_button.on_click(lambda _: self._safely(self.up))
         self.root_button.on_click(lambda _: self._safely(self.to_root))
         self.crumbs = w.HTML(layout=w.Layout(margin="0 0 0 10px"))
-        self.message = w.HTML()
+        self.message, self.legend = w.HTML(), w.HTML()
         self.events = ipyevents().Event(source=self.image, watched_events=["click"], prevent_default_action=True)
         self.events.on_dom_event(self._on_event)
         bar = w.HBox([self.up_button, self.root_button, self.crumbs], layout=w.Layout(align_items="center"))
-        self.widget = w.VBox([bar, self.message, self.image])
+        self.widget = w.VBox([bar, self.message, self.image, self.legend])
 
     # -- what the widgets drive --------------------------------------------------------------
     def show(self, view, *, upto: int | None = None) -> None:
@@ -104,6 +129,7 @@ class TreeNavigator:
         self.image.value = self.view.png(dpi=self.dpi)
         self.image.layout.display = None
         self._show_breadcrumb()
+        self.legend.value = legend_html(self.view.scene.legend(frames=self.view.frames, pv=self.view.pv_on))
 
     def hide(self) -> None:
         """Hide the picture, the buttons and the breadcrumb (nothing to draw)."""

@@ -247,7 +247,7 @@ class PlayBoard(WidgetView):
         tree = self._decision_tree()
         big = len(tree) > self.max_nodes
         # alpha and beta beside each board fit when values are whole numbers, not guesses
-        view = TreeView(tree, pyplot=False, levels=1 if big else None, window=self.result.solved)
+        view = TreeView(tree, pyplot=False, levels=1 if big else None, window=self.result.solved, legend=False)
         self.why_tree.show(view)
         self.why_tree.unhide()
         self.why_caption.value = self._why_words(view)

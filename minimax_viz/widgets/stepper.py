@@ -50,7 +50,8 @@ class Stepper(WidgetView):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {speed!r}")
         tree = getattr(result, "tree", result)
         # follow=False: the stepper moves the focus itself, so a click's focus holds until the next step
-        self.view = TreeView(tree, pyplot=False, frames=True, title=False, follow=False, **draw_options)
+        options = {"title": False, "legend": False, **draw_options}  # the navigator writes the legend
+        self.view = TreeView(tree, pyplot=False, frames=True, follow=False, **options)
         self.tree, self.game, self.dpi = self.view.tree, self.view.tree.game, dpi
         self.signed = not self.view.glyph.score_inside
         w = ipywidgets()
