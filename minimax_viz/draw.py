@@ -29,6 +29,8 @@ __all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_te
 
 #: The faintness of a node a replay frame has not reached, and of a pruned stub.
 GHOST, PRUNED_ALPHA = 0.13, 0.45
+#: No text is smaller than this many points (8.3 px at 100 dpi).
+MIN_POINTS = 6.0
 
 
 def principal_variation(tree) -> list[int]:
@@ -179,12 +181,32 @@ class TreeView:
         if not isinstance(figure.canvas, FigureCanvasAgg):
             FigureCanvasAgg(figure)
         renderer = figure.canvas.get_renderer()
-        box = figure.get_tightbbox(renderer).padded(0.1)
+        box = self._crop_box(renderer)
         dpi = min(dpi, (MAX_WIDTH_PX - 1) / box.width)
         buf = io.BytesIO()
         figure.savefig(buf, format="png", dpi=dpi, bbox_inches=box)
+        self.png_box, self.png_dpi = box, dpi
         self._remember_boxes(box, dpi, renderer)
         return buf.getvalue()
+
+    def _crop_box(self, renderer):
+        """What the PNG keeps, in inches: the axes (whose limits the scene set to what it
+        draws), the title and the legend. Measuring only these three is much quicker than
+        a tight box, which lays out every text once more before the PNG is drawn."""
+        from matplotlib.transforms import Bbox
+
+        figure = self.ax.figure
+        if not self._own_figure:  # someone else's axes: other artists may share the figure
+            return figure.get_tightbbox(renderer).padded(0.1)
+        self.ax.apply_aspect()
+        width, height = figure.get_size_inches()
+        pos = self.ax.get_position()
+        boxes = [Bbox.from_extents(pos.x0 * width, pos.y0 * height, pos.x1 * width, pos.y1 * height)]
+        to_inches = figure.dpi_scale_trans.inverted()
+        for artist in (self.ax.title, self.ax.get_legend()):
+            if artist is not None and artist.get_visible() and (artist is not self.ax.title or artist.get_text()):
+                boxes.append(artist.get_window_extent(renderer).transformed(to_inches))
+        return Bbox.union(boxes).padded(0.1)
 
     def node_at(self, x: float, y: float) -> Node | None:
         """The node drawn at pixel ``(x, y)`` of the PNG :meth:`png` returned last (origin
@@ -343,7 +365,7 @@ class TreeView:
                     continue
                 mx, my = seg[0][0] * 0.45 + seg[1][0] * 0.55, seg[0][1] * 0.45 + seg[1][1] * 0.55
                 t = self.ax.text(mx, my, scene.edge_label(i), ha="center", va="center",
-                                 fontsize=8 * self.scale, color=PALETTE["ink"], zorder=2.5,
+                                 fontsize=self._pt(8), color=PALETTE["ink"], zorder=2.5,
                                  bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5))
                 self.texts.append((t, i, "always"))
 
@@ -409,7 +431,6 @@ class TreeView:
 
     def _draw_texts(self) -> None:
         scene, ax, kind = self.scene, self.ax, self.scene.cols.kind
-        fs = 10 * self.scale
         for i in scene.boards:
             x, y = scene.pos[i]
             if self.glyph.score_inside:
@@ -417,13 +438,13 @@ class TreeView:
             else:
                 sx, sy, va = x, y - self.glyph.height / 2 - 0.09, "top"
             pruned = kind[i] == PRUNED
-            t = ax.text(sx, sy, "", ha="center", va=va, fontsize=fs * (0.8 if pruned else 1.0),
+            t = ax.text(sx, sy, "", ha="center", va=va, fontsize=self._pt(8 if pruned else 10),
                         style="italic" if pruned else "normal", fontweight="normal" if pruned else "bold",
                         zorder=5)
             self.texts.append((t, i, "score"))
             if scene.window and kind[i] == CALL:
                 wy = y - self.glyph.height / 2 - (0.3 if not self.glyph.score_inside else 0.04)
-                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=fs * 0.85, color="#333333", zorder=5)
+                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=self._pt(8.5), color="#333333", zorder=5)
                 self.texts.append((t, i, "window"))
         for i, fan in scene.fans.items():
             if not fan.label:
@@ -431,7 +452,7 @@ class TreeView:
             x, y = scene.pos[i]
             low = min(scene.pos[c][1] for c in scene.kids[i]) - 0.3 if scene.kids[i] else \
                 y - scene.label_depth - 0.4
-            t = ax.text(x, low, scene.fan_text(i), ha="center", va="top", fontsize=fs * 0.8,
+            t = ax.text(x, low, scene.fan_text(i), ha="center", va="top", fontsize=self._pt(8),
                         color="#555555", zorder=5)
             self.texts.append((t, i, "fan"))
 
@@ -439,7 +460,7 @@ class TreeView:
         """Left margin: which player moves at each board level, with its shape."""
         x0 = self.ax.get_xlim()[0] + 0.15
         for y, shape, words in self.scene.level_labels():
-            self.ax.text(x0, y, words, ha="left", va="center", fontsize=9 * self.scale,
+            self.ax.text(x0, y, words, ha="left", va="center", fontsize=self._pt(9),
                          color=PALETTE.get(shape, PALETTE["ink"]), zorder=5)
 
     def _draw_breadcrumb(self) -> None:
@@ -447,7 +468,7 @@ class TreeView:
         crumbs = self.scene.breadcrumb()
         if not crumbs:
             return
-        fs = 9 * self.scale
+        fs = self._pt(9)
         unit_px = self.scale * NATURAL_UNIT_PX
         char = fs * 100 / 72 * 0.6 / unit_px  # data units per character, roughly
         words = [w for _, w in crumbs]
@@ -578,9 +599,12 @@ class TreeView:
 
     def _fitting_size(self, words: str) -> float:
         """A label under a node: its usual size, or smaller to fit the unit a node has."""
-        usual = 10 * self.scale * 0.85
         unit = self.scale * 0.9 * 72
-        return min(usual, 0.85 * unit / (0.6 * max(len(words), 1)))
+        return max(MIN_POINTS, min(self._pt(8.5), 0.85 * unit / (0.6 * max(len(words), 1))))
+
+    def _pt(self, size: float) -> float:
+        """A font size at this picture's scale, never below :data:`MIN_POINTS`."""
+        return max(size * self.scale, MIN_POINTS)
 
     def _colour_marks(self, layer: Layer, labels) -> None:
         """A mark takes its value's colour when its call returns; white until then."""

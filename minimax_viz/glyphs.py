@@ -61,8 +61,10 @@ class Glyph:
     score_inside = False
     #: Whether edge labels (moves) are worth showing by default.
     label_moves = True
-    #: The most leaves across that are drawn as glyphs; wider trees are drawn as dots.
-    max_leaves = 48
+    #: The width a leaf takes in a row (inner nodes take 1 unit), in data units.
+    leaf_slot = 1.0
+    #: The fewest pixels per data unit at which this glyph's labels stay >= 8 px.
+    min_unit_px = 66
 
     def __init__(self, game=None):
         """A glyph for ``game`` (the game lets it fit its size to the board; most ignore it)."""
@@ -109,6 +111,10 @@ class ShapeGlyph(Glyph):
     height = 0.62
     score_inside = True
     label_moves = False
+    #: Leaves are small squares with their number inside: they sit closer, at a smaller
+    #: scale, and the numbers (10 pt at natural size) stay >= 8 px.
+    leaf_slot = 0.55
+    min_unit_px = 56
 
     def value_role(self, value) -> str:
         return "ink"  # a textbook tree's values are numbers, not wins
@@ -227,9 +233,6 @@ class ConnectFourGlyph(Glyph):
     The board fits in 0.86 x 0.86 units (leaves are 1 unit apart), wide boards by their
     width, tall ones by their height.
     """
-
-    #: A full two-ply tree of the usual seven columns (49 leaves) is still drawn as boards.
-    max_leaves = 49
 
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
         """A guess in whole window points (``evaluate`` is points over ``max_points``), so

@@ -34,7 +34,8 @@ __all__ = ["Scene", "NodeLabels", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL
 MAX_WIDTH_PX = 1000
 #: Pixels per data unit (boards sit one unit apart) at a board's natural size, at 100 dpi.
 NATURAL_UNIT_PX = 90
-#: The fewest pixels per data unit at which board labels stay readable (>= 8 px text).
+#: The fewest pixels per data unit at which board labels stay readable (>= 8 px text);
+#: a glyph may set its own (``Glyph.min_unit_px``).
 MIN_UNIT_PX = 66
 #: Data units beside the tree: the level labels on the left, a margin on the right.
 SIDE_UNITS = (1.7, 0.9)
@@ -136,7 +137,7 @@ class Scene:
         self.window = tree.has_window if window is None else bool(window and tree.has_window)
         self.label_moves = self.glyph.label_moves if moves is None else bool(moves)
         self.scores, self.future, self.levels = scores, future, levels
-        self.cap_units = max_width_px / MIN_UNIT_PX - sum(SIDE_UNITS) - 0.3
+        self.cap_units = max_width_px / self.glyph.min_unit_px - sum(SIDE_UNITS) - 0.3
         self.focus = self._node_index(focus, "focus")
         self.level_gap = self.glyph.height + (0.0 if self.glyph.score_inside else 0.3) \
             + (0.24 if self.window else 0.0) + 0.75
@@ -186,7 +187,7 @@ class Scene:
             leaves_across.append(len(level) + leafy)
             leafy += sum(1 for i in level if self.cols.kind[i] != _CALL)
         for boards in range(most, -1, -1):
-            if boards and leaves_across[boards - 1] > cap:
+            if boards and leaves_across[boards - 1] * self.glyph.leaf_slot > cap:
                 continue
             for marks in ((True, False) if boards < most else (False,)):
                 for width in (MARK_WIDTHS if marks else (None,)):
@@ -215,12 +216,13 @@ class Scene:
     def _tidy(self, nodes: list[int], style: dict, mark_width: float):
         """x of every drawn node: each subtree gets the width it needs (a board 1 unit,
         a mark ``mark_width``), children side by side in move order, parents centred."""
-        parent, kids = self.cols.parent, {i: [] for i in nodes}
+        parent, kind, kids = self.cols.parent, self.cols.kind, {i: [] for i in nodes}
         for i in nodes[1:]:
             kids[parent[i]].append(i)
         need: dict[int, float] = {}
+        slots = (1.0, self.glyph.leaf_slot)  # an inner board, a leaf board
         for i in reversed(nodes):
-            own = 1.0 if style[i] == "board" else mark_width
+            own = slots[kind[i] != _CALL] if style[i] == "board" else mark_width
             need[i] = max(own, sum(need[c] for c in kids[i]))
         x: dict[int, float] = {}
         start = {self.focus: 0.0}
@@ -322,12 +324,12 @@ class Scene:
 
     # -- words ------------------------------------------------------------------------------
     def breadcrumb(self) -> list[tuple[int, str]]:
-        """``[(index, words), ...]`` from the root to the focus's parent: "start", then
-        the moves played ("X 4"); empty when the focus is the root."""
+        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
+        played, compact ("X 4"); empty when the focus is the root."""
         if self.focus == 0:
             return []
         path = self.tree.nodes[self.focus].path
-        crumbs = [(0, "start")]
+        crumbs = [(0, path[0].move_words)]  # the trace's word for the root
         for node in path[1:]:
             parent = node.parent
             label = self.glyph.move_label(self.game, parent.internal_state, node.move)

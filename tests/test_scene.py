@@ -108,7 +108,7 @@ def test_focus_breadcrumb_and_bad_focus(whole_game):
     target = whole_game.root.children[4].children[0]  # X in the centre, O in a corner
     view.set_focus(target)
     assert view.focus == target and [n.move for n in view.breadcrumb] == [None, 4, 0]
-    assert [w for _, w in view.scene.breadcrumb()] == ["start", "X 4", "O 0"]
+    assert [w for _, w in view.scene.breadcrumb()] == ["root", "X 4", "O 0"]  # the trace's word for the root
     assert view.scene.boards[0] == target.index and len(view.scene.boards) == 1 + 7
     for bad in (len(whole_game), -1, "4", mv.minimax(mv.TicTacToe(), "XO.......").tree.root):
         with pytest.raises(mv.InvalidOption, match="focus"):
@@ -129,7 +129,7 @@ def test_node_at_finds_what_png_drew(whole_game):
         assert 0 <= x <= width and 0 <= y <= height
         assert view.node_at(x, y).index == index
     assert view.node_at(2, 2) is None  # the top-left corner: nothing there
-    # the "+N calls" text under a board picks that board; the breadcrumb's "start" the root
+    # the "+N calls" text under a board picks that board; the breadcrumb's "root" the root
     fan = next(i for i, f in view.scene.fans.items() if f.label)
     text = next(t for t, i, role in view.texts if i == fan and "calls" in t.get_text())
     assert _click_text(view, text).index == fan
@@ -140,9 +140,8 @@ def test_node_at_finds_what_png_drew(whole_game):
 def _click_text(view, text):
     """Click the middle of a text of the last PNG (through the same box the PNG used)."""
     renderer = view.ax.figure.canvas.get_renderer()
-    box = view.ax.figure.get_tightbbox(renderer).padded(0.1)
+    box, dpi, fig_dpi = view.png_box, view.png_dpi, view.ax.figure.dpi
     ext = text.get_window_extent(renderer)
-    dpi, fig_dpi = 100, view.ax.figure.dpi
     x = ((ext.x0 + ext.x1) / 2 / fig_dpi - box.x0) * dpi
     y = (box.y1 - (ext.y0 + ext.y1) / 2 / fig_dpi) * dpi
     return view.node_at(x, y)
