@@ -101,7 +101,7 @@ class TreeNavigator:
         self.view: Any = None
         self.upto: int | None = None
         self.image = picture()
-        self.up_button = w.Button(description="▲ up", tooltip="focus on the parent of the node in focus",
+        self.up_button = w.Button(description="↑ up", tooltip="focus on the parent of the node in focus",
                                   layout=w.Layout(width="70px"))
         self.root_button = w.Button(description="back to the root", icon="home",
                                     tooltip="focus on the root of the tree", layout=w.Layout(width="150px"))
