@@ -63,8 +63,8 @@ def main() -> None:
         ("tutorial tree, minimax, boards", tutorial, 0.3),
         ("tutorial tree, alpha-beta, boards", tutorial_ab, 0.3),
         ("AIMA figure 5.2, alpha-beta", aima, 0.3),
-        ("1,061-node tree (dots)", thousand, 2.0),
-        ("whole game, 549,946 nodes (collapsed)", full, None),
+        ("1,061-node tree, at the root", thousand, 2.0),
+        ("whole game, 549,946 nodes, at the root", full, None),
     ]
     print(f"{'drawing to PNG (100 dpi)':40} {'nodes':>8} {'best of 3 s':>12} {'target s':>9}")
     for name, tree, target in rows:
