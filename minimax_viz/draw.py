@@ -96,6 +96,16 @@ class TreeView:
     :raises InvalidOption: for a tree recorded with ``record=False``, a focus that is not
         a node of this tree, or an option out of range (``levels``, ``pos``, ``future``,
         ``scores``).
+
+    >>> import minimax_viz as mv
+    >>> view = TreeView(mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])), pyplot=False)
+    >>> view.set_focus(view.tree.root.children[1])
+    >>> [node.move for node in view.breadcrumb], view.scene.boards
+    ([None, 1], [5, 6, 7, 8])
+    >>> png = view.png()
+    >>> x0, y0, x1, y1 = next(box[1:] for box in view.click_boxes if box[0] == 7)
+    >>> view.node_at((x0 + x1) / 2, (y0 + y1) / 2).move, view.node_at(1, 1)
+    (1, None)
     """
 
     def __init__(
@@ -218,6 +228,12 @@ class TreeView:
             if x0 <= x <= x1 and y0 <= y <= y1:
                 return self.tree.nodes[index]
         return None
+
+    @property
+    def click_boxes(self) -> list[tuple[int, float, float, float, float]]:
+        """``[(node index, x0, y0, x1, y1), ...]``: what :meth:`node_at` looks up, in image
+        pixels of the last :meth:`png` (origin top-left), breadcrumb words first."""
+        return list(self._boxes)
 
     def _remember_boxes(self, box, dpi: float, renderer) -> None:
         """Every clickable thing's box in image pixels of the PNG just made."""

@@ -121,7 +121,7 @@ def test_node_at_finds_what_png_drew(whole_game):
     png = view.png()
     width, height = png_size(png)
     boards = {}
-    for index, x0, y0, x1, y1 in view._boxes:
+    for index, x0, y0, x1, y1 in view.click_boxes:
         if index in view.scene.boards and index not in boards:
             boards[index] = ((x0 + x1) / 2, (y0 + y1) / 2)
     assert set(boards) == set(view.scene.boards)
