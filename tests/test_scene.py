@@ -235,3 +235,17 @@ def _descendants(node):
     for child in node.children:
         yield child
         yield from _descendants(child)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: mv.minimax(mv.TicTacToe()),
+    lambda: mv.alphabeta(mv.ConnectFour(), mv.ConnectFour.from_moves("443"), depth=4, order=mv.centre_first),
+    lambda: mv.minimax(mv.TicTacToe(), "X...O....", depth=2),
+])
+def test_a_notebook_figure_fits_too(make, tmp_path):
+    """draw_tree in a notebook: the inline backend saves the pyplot figure with a tight box
+    at 100 dpi; that picture fits in 1,000 px as well."""
+    ax = mv.draw_tree(make())
+    out = tmp_path / "figure.png"
+    ax.figure.savefig(out, dpi=100, bbox_inches="tight")
+    assert png_size(out.read_bytes())[0] <= 1000
