@@ -44,7 +44,7 @@ class PlayBoard(WidgetView):
     empty cells left), so it never dawdles when it can win. Choose your side, start
     again with "new game", "take back" a move, and ask "why did it play that?" to see the
     tree of its last decision (only the AI's moves, with the size of the search below
-    each, when the tree has more than ``max_nodes`` nodes)::
+    each, when the tree has more than ``max_nodes`` nodes; click a node to look below it)::
 
         play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
         play = mv.PlayBoard(mv.ConnectFour())
