@@ -26,6 +26,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .errors import InvalidOption
 from .glyphs import glyph_for
+from .layout import tidy_x
 from .trace import KINDS, Node, format_value
 
 __all__ = ["Scene", "NodeLabels", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
@@ -214,31 +215,15 @@ class Scene:
         return True
 
     def _tidy(self, nodes: list[int], style: dict, mark_width: float):
-        """x of every drawn node: each subtree gets the width it needs (a board 1 unit,
-        a mark ``mark_width``), children side by side in move order, parents centred."""
+        """x of every drawn node (:func:`minimax_viz.layout.tidy_x`): a board takes 1 unit
+        (a leaf board the glyph's ``leaf_slot``), a mark ``mark_width``."""
         parent, kind, kids = self.cols.parent, self.cols.kind, {i: [] for i in nodes}
         for i in nodes[1:]:
             kids[parent[i]].append(i)
-        need: dict[int, float] = {}
         slots = (1.0, self.glyph.leaf_slot)  # an inner board, a leaf board
-        for i in reversed(nodes):
-            own = slots[kind[i] != _CALL] if style[i] == "board" else mark_width
-            need[i] = max(own, sum(need[c] for c in kids[i]))
-        x: dict[int, float] = {}
-        start = {self.focus: 0.0}
-        for i in nodes:  # pre-order: a parent's slot is known before its children's
-            s = start[i]
-            x[i] = s + need[i] / 2
-            s += (need[i] - sum(need[c] for c in kids[i])) / 2
-            for c in kids[i]:
-                start[c] = s
-                s += need[c]
+        own = {i: slots[kind[i] != _CALL] if style[i] == "board" else mark_width for i in nodes}
         self.kids = kids
-        # a parent sits midway between its first and last child, as in tidy_layout
-        for i in reversed(nodes):
-            if kids[i]:
-                x[i] = (x[kids[i][0]] + x[kids[i][-1]]) / 2
-        return x, need[self.focus]
+        return tidy_x(nodes, kids, own)
 
     def _fans(self) -> None:
         """A fan under each drawn call whose children are not all drawn; the "+N calls"
