@@ -245,7 +245,7 @@ class ConnectFourGlyph(Glyph):
         return format_value(value, signed=signed)
 
     def guess_words(self, game) -> str:
-        return "heuristic, in window points (X's − O's)"
+        return "heuristic: X's points − O's (windows, centre; a win beats any)"
 
     def __init__(self, game=None):
         self.rows, self.cols = (6, 7) if game is None else (game.rows, game.cols)

@@ -158,7 +158,7 @@ def test_guesses_read_in_whole_window_points(two_ply):
     for child in result.tree.root.children:
         if child.kind == "horizon":
             assert shown[child.index] == "≈" + mv.format_value(game.points(child.internal_state))
-    assert any(words.startswith("≈ heuristic, in window points") for words in
+    assert any(words.startswith("≈ heuristic: X's points − O's") for words in
                (h.get_label() for h in view.legend_handles))
 
 
