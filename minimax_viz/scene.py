@@ -101,8 +101,8 @@ class Scene:
     ``focus`` is a :class:`Node` or node index (default the root); ``levels`` how many
     levels below the focus are drawn at most (boards as deep as fit, then one level of
     marks; default: as many as fit); ``pos`` a ``{node or index: (x, y)}`` dict that
-    places those nodes (data units, boards one unit apart), as networkx drawing
-    functions take ``pos``; ``window`` writes alpha and beta under the calls (alpha-beta
+    places those nodes (data units, boards one unit apart; nodes not drawn are ignored),
+    as networkx drawing functions take ``pos``; ``window`` writes alpha and beta under the calls (alpha-beta
     trees); ``scores="leaves"`` writes only the leaves' values; ``future`` is "ghost"
     (nodes a replay frame has not reached are drawn faintly) or "hide".
 
