@@ -89,15 +89,24 @@ class TreeNavigator:
 
     ``show(view, upto=k)`` puts a :class:`~minimax_viz.draw.TreeView` in it (drawn at
     replay event ``k``, or whole); make the view with ``legend=False``: the navigator
-    writes the legend under the picture as text, once per picture, not in the PNG. A click on the picture, or ``click(x, y)`` in image
-    pixels, refocuses the view on the node drawn there; ``up()`` and ``to_root()`` move
-    the focus too. ``on_focus`` is called with the new focus after each move (the stepper
-    uses it to stop following the search). ``.widget`` holds it all.
+    writes the legend under the picture as text, so a click redraws only the tree. A
+    click on the picture, or ``click(x, y)`` in image pixels, refocuses the view on the
+    node drawn there; ``up()`` and ``to_root()`` move the focus too. ``.widget`` holds it all.
+
+    >>> import minimax_viz as mv
+    >>> from minimax_viz.draw import TreeView
+    >>> nav = TreeNavigator(dpi=50)
+    >>> nav.show(TreeView(mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6]])), pyplot=False, legend=False))
+    >>> nav.breadcrumb, nav.click(0, 0)   # the top-left corner: nothing there
+    ('root', False)
+    >>> nav.set_focus(nav.view.tree.root.children[1])
+    >>> nav.breadcrumb
+    'root › MAX plays 1'
     """
 
-    def __init__(self, *, dpi: int, on_focus: Callable[[Any], None] | None = None):
+    def __init__(self, *, dpi: int):
         w = ipywidgets()
-        self.dpi, self.on_focus = dpi, on_focus
+        self.dpi = dpi
         self.view: Any = None
         self.upto: int | None = None
         self.image = picture()
@@ -170,8 +179,6 @@ class TreeNavigator:
         self.view.set_focus(node)
         self.message.value = ""
         self.redraw(frame=False)
-        if self.on_focus is not None:
-            self.on_focus(self.view.focus)
 
     def up(self) -> None:
         """Focus on the parent of the node in focus (nothing at the root)."""
