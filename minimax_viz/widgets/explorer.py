@@ -66,7 +66,7 @@ class Explorer(WidgetView):
 
     def __init__(self, board=None, *, depth: int | None = None, algorithm: str = "alphabeta",
                  order: str = "cells", prune_on_equal: bool = True, heuristic: str = "open lines",
-                 dpi: int = 80):
+                 dpi: int = 100):
         w = ipywidgets()
         self.game, self.dpi = TicTacToe(), dpi
         self.result, self.error = None, None

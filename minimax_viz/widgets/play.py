@@ -64,7 +64,7 @@ class PlayBoard(WidgetView):
 
     def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
                  seconds: float | None | str = "auto", quick_wins: bool = True,
-                 dpi: int = 80, max_nodes: int = 120):
+                 dpi: int = 100, max_nodes: int = 120):
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
         self.start = self.game.state(start)  # every new game starts here

@@ -60,7 +60,7 @@ class PruningQuiz(WidgetView):
     """
 
     def __init__(self, *, seed: int = 0, depth: int = 3, branching: int | tuple[int, int] = (2, 3),
-                 tree: Any = None, dpi: int = 80):
+                 tree: Any = None, dpi: int = 100):
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()
