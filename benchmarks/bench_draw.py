@@ -3,7 +3,10 @@
 Prints a table. Targets (issue "Draw the recorded game tree"): the tutorial tree with
 board glyphs to PNG in at most 0.3 s; a 1,000-node tree in at most 2 s; a replay frame
 of the tutorial tree (``view.show(k)`` on a drawn figure, rendered, as a widget does)
-in at most 100 ms. Run with ``make bench`` or ``python benchmarks/bench_draw.py``.
+in at most 100 ms; a focus change (``view.set_focus(node)``, which lays out and draws
+the picture again around another node) on a depth-5 tic-tac-toe tree in at most 100 ms
+median, Python side (the PNG apart, timed in its own column). Run with ``make bench`` or
+``python benchmarks/bench_draw.py``.
 """
 
 from __future__ import annotations
@@ -60,8 +63,8 @@ def main() -> None:
         ("tutorial tree, minimax, boards", tutorial, 0.3),
         ("tutorial tree, alpha-beta, boards", tutorial_ab, 0.3),
         ("AIMA figure 5.2, alpha-beta", aima, 0.3),
-        ("1,061-node tree (dots)", thousand, 2.0),
-        ("whole game, 549,946 nodes (collapsed)", full, None),
+        ("1,061-node tree, at the root", thousand, 2.0),
+        ("whole game, 549,946 nodes, at the root", full, None),
     ]
     print(f"{'drawing to PNG (100 dpi)':40} {'nodes':>8} {'best of 3 s':>12} {'target s':>9}")
     for name, tree, target in rows:
@@ -74,7 +77,35 @@ def main() -> None:
         print(f"{name:40} {tree.n_steps:>8} {med:>12.3f} {worst:>9.3f}   (target 0.100)")
     small = mv.alphabeta(game, "X.O.X....").tree  # about 400 nodes, as the explorer shows
     med, worst = frames_sample(small)
-    print(f"{'417-node tree, alpha-beta (dots)':40} {small.n_steps:>8} {med:>12.3f} {worst:>9.3f}")
+    print(f"{'417-node tree, alpha-beta':40} {small.n_steps:>8} {med:>12.3f} {worst:>9.3f}")
+    print()
+    depth5 = mv.minimax(game, depth=5).tree
+    med, worst, render = focus_changes(depth5)
+    print(f"{'focus change, redraw (Python side)':40} {'nodes':>8} {'median s':>12} {'max s':>9} {'PNG median s':>13}")
+    print(f"{'depth-5 tic-tac-toe, minimax':40} {len(depth5):>8,} {med:>12.3f} {worst:>9.3f} {render:>13.3f}"
+          "   (target 0.100 median)")
+
+
+def focus_changes(tree, samples: int = 30) -> tuple[float, float, float]:
+    """Median and max seconds of ``set_focus`` on inner nodes picked at random (seeded),
+    and the median seconds of the PNG that follows."""
+    import random
+
+    view = TreeView(tree, pyplot=False)
+    view.show()
+    png_of(view)
+    inner = [n.index for n in tree.nodes if not n.is_leaf]
+    rng = random.Random(5)
+    redraw, render = [], []
+    for focus in rng.sample(inner, samples):
+        start = time.perf_counter()
+        view.set_focus(focus)
+        view.show()
+        middle = time.perf_counter()
+        view.png()
+        redraw.append(middle - start)
+        render.append(time.perf_counter() - middle)
+    return statistics.median(redraw), max(redraw), statistics.median(render)
 
 
 def frames_sample(tree, samples: int = 25) -> tuple[float, float]:

@@ -11,8 +11,9 @@ from .games import ConnectFour, Game, GameTree, TicTacToe
 from .search import (
     SearchResult, SearchStats, alphabeta, best_first, centre_first, iterative_deepening, minimax,
 )
-from .trace import Event, Node, SearchTree
+from .trace import Event, Node, SearchTree, format_value
 from .layout import tidy_layout
+from .scene import Scene
 from .draw import TreeView, draw_tree, principal_variation, score_text, tree_png
 from .widgets import (  # ipywidgets is imported only when one is made
     Explorer, PlayBoard, PruningQuiz, SearchProgress, Stepper, search_with_progress,
@@ -23,7 +24,7 @@ __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",
     "minimax", "alphabeta", "iterative_deepening", "centre_first", "best_first",
     "SearchResult", "SearchStats",
-    "SearchTree", "Node", "Event",
+    "SearchTree", "Node", "Event", "format_value", "Scene",
     "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "exercises", "tutorial",

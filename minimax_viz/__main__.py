@@ -3,6 +3,7 @@
     python -m minimax_viz draw -o tree.png                 # the tutorial position
     python -m minimax_viz draw --algorithm alphabeta --step 7 -o frame.png
     python -m minimax_viz draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" -o aima.svg
+    python -m minimax_viz draw --board ......... --focus 1 -o corner.png   # around node 1
     python -m minimax_viz trace --board X.OX.XOO.
     python -m minimax_viz student-copy handout/ --nbgrader --otter   # lessons for a class
 
@@ -44,7 +45,9 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("-o", "--output", required=True, help="file to write; .png or .svg")
             p.add_argument("--step", type=int, help="draw the tree as it stood after this replay step")
             p.add_argument("--window", action="store_true", help="show alpha and beta at each node")
-            p.add_argument("--dpi", type=int, default=110, help="resolution of a PNG (default: 110)")
+            p.add_argument("--focus", type=int, help="draw around this node (its index; default the root)")
+            p.add_argument("--dpi", type=int, default=100,
+                           help="resolution of a PNG (default: 100; lowered if the picture would pass 1,000 px)")
     text = "write the lessons without solutions or outputs, and optionally for nbgrader and otter-grader"
     p = sub.add_parser("student-copy", help=text, description=text)
     p.add_argument("out", metavar="OUT_DIR", help="folder to write the student copies to")
@@ -104,9 +107,14 @@ def main(argv: list[str] | None = None) -> int:
 def _draw(result, args) -> None:
     from .draw import TreeView
 
-    view = TreeView(result.tree, pyplot=False, frames=args.step is not None, window=args.window or None)
+    view = TreeView(result.tree, pyplot=False, frames=args.step is not None, window=args.window or None,
+                    focus=args.focus)
     view.show(args.step)
-    view.ax.figure.savefig(args.output, dpi=args.dpi, bbox_inches="tight")
+    if args.output.lower().endswith(".png"):
+        with open(args.output, "wb") as out:
+            out.write(view.png(dpi=args.dpi))
+    else:
+        view.ax.figure.savefig(args.output, bbox_inches="tight")
 
 
 if __name__ == "__main__":

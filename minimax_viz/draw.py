@@ -1,464 +1,505 @@
-"""Draw a recorded search tree with matplotlib: boards at the nodes, scores, cut branches.
+"""Paint a tree scene with matplotlib: boards at the nodes, values, cut branches, fans.
 
+The content of a picture (which nodes, where, what their labels say at replay event
+``k``) is a :class:`minimax_viz.scene.Scene`; this module only paints it.
 :func:`draw_tree` draws once and returns the ``Axes``. :class:`TreeView` keeps what it
 drew, so a replay frame (``view.show(upto=k)``) only changes colours and texts on the
-same figure: that is what the step widgets use. matplotlib is imported here, lazily, and
-nowhere else in the package but :mod:`minimax_viz.glyphs`.
+same figure, and a new focus (``view.set_focus(node)``) lays the picture out again
+around that node. matplotlib is imported here, lazily, and nowhere else in the package
+but :mod:`minimax_viz.glyphs`.
 
-Pictures follow the recording: positions from :func:`minimax_viz.layout.tidy_layout`,
-glyphs from :mod:`minimax_viz.glyphs`, and ``upto=k`` shows the tree as it stood after
-event ``k`` of the replay (nodes that appear later are hidden, or ghosted with
-``future="ghost"``; a score appears when its call returns).
+Replay frames draw the part of the tree not reached yet *faintly* (``future="ghost"``,
+the default) rather than cropping to what has been reached: every frame keeps the same
+positions and size, so a learner stepping through a search sees each call appear where
+it will stay, and no frame has a blank band. ``future="hide"`` leaves those nodes out.
 """
 
 from __future__ import annotations
 
+import io
 import math
-import re
 from typing import Any
 
 from .errors import InvalidOption
-from .glyphs import PALETTE, Layer, glyph_for
-from .layout import tidy_layout
-from .trace import CALL, HIT, HORIZON, PRUNED
+from .glyphs import PALETTE, Layer
+from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
+from .trace import CALL, PRUNED, Node, format_value
 
 __all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_text"]
 
-#: Trees with more nodes are drawn collapsed: the first levels, with "+N" on what is hidden.
-DEFAULT_MAX_NODES = 2000
-#: Boards are drawn up to this many leaves across (or the glyph's own ``max_leaves``);
-#: wider trees are drawn as dots.
-GLYPH_LEAF_LIMIT = 48
+#: The faintness of a node a replay frame has not reached, and of a pruned stub.
+GHOST, PRUNED_ALPHA = 0.13, 0.45
+#: No text is smaller than this many points (8.3 px at 100 dpi).
+MIN_POINTS = 6.0
 
 
 def principal_variation(tree) -> list[int]:
-    """Node indexes from the root along the best moves (first best child at each node)."""
-    path, node = [0], tree.root
-    while not node.is_leaf:
-        best = [c for c in node.children if c.score == node.score and not c.pruned]
-        if not best:
-            break
-        node = best[0]
-        path.append(node.index)
-    return path
+    """Node indexes from the root along the best moves: ``tree.principal_variation()``."""
+    tree = getattr(tree, "tree", tree)
+    return [node.index for node in tree.principal_variation()]
 
 
-def draw_tree(
-    tree,
-    *,
-    ax=None,
-    upto: int | None = None,
-    window: bool | None = None,
-    moves: bool | None = None,
-    pv: bool = True,
-    legend: bool = True,
-    title: bool | str = True,
-    future: str = "hide",
-    max_nodes: int = DEFAULT_MAX_NODES,
-    levels: int | None = None,
-    figsize: tuple[float, float] | None = None,
-    scores: str = "all",
-):
+def score_text(v, *, signed: bool = True) -> str:
+    """A value as a learner reads it: :func:`minimax_viz.trace.format_value`.
+
+    >>> score_text(1), score_text(-1), score_text(0.5), score_text(-math.inf), score_text(3, signed=False)
+    ('+1', '−1', '+0.50', '−∞', '3')
+    """
+    return format_value(v, signed=signed)
+
+
+def draw_tree(tree, ax=None, *, focus=None, levels: int | None = None, pos=None, upto: int | None = None,
+              **options):
     """Draw a recorded search tree (or a search result) and return the matplotlib ``Axes``.
 
-    ``upto=k`` draws the tree as it stood after event ``k`` of the replay (see
-    ``tree.events()``); ``window`` shows alpha and beta beside each node (on by default
-    after alpha-beta); ``moves`` labels each edge with its move; ``pv`` highlights the
-    chosen move and the principal variation; ``future`` is "hide" or "ghost" for nodes a
-    replay frame has not reached. ``levels=d`` draws only the first ``d`` levels below the
-    root, with "+N" under each cut-short subtree; trees over ``max_nodes`` nodes are drawn
-    that way by themselves, as deep as boards stay readable. ``scores="leaves"`` writes
-    only the leaves' values (and no value in the title): a question for the learner.
+    ``focus`` (a node or its index; the root by default) is drawn at the top with the
+    path to it as a breadcrumb, its children as boards, as many levels as fit in 1,000 px
+    at natural size, one more level as small marks and "+N calls" fans for the rest;
+    ``levels`` caps the levels drawn below the focus; ``pos`` places nodes yourself
+    (``{node or index: (x, y)}``, as networkx drawing functions take). ``upto=k`` draws
+    the tree as it stood after replay event ``k`` (see ``tree.events()``), refocused on
+    the current call if it is not drawn. Other options: ``window`` (alpha and beta under
+    each call, on by default after alpha-beta), ``moves`` (edge labels), ``pv`` (the best
+    line), ``legend``, ``title``, ``future`` ("ghost" or "hide"), ``figsize``,
+    ``scores="leaves"`` (only the leaves' values: a question for the learner).
+
+    :raises InvalidOption: for a bad option (see :class:`TreeView`) or step.
 
     >>> import minimax_viz as mv
     >>> ax = draw_tree(mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])))
     >>> ax.get_title()
     'alpha-beta: 11 calls, 2 pruned; best move 0, value 3'
     """
-    return TreeView(
-        tree, ax=ax, window=window, moves=moves, pv=pv, legend=legend, title=title,
-        future=future, max_nodes=max_nodes, levels=levels, figsize=figsize, frames=upto is not None,
-        scores=scores,
-    ).show(upto)
+    view = TreeView(tree, ax=ax, focus=focus, levels=levels, pos=pos, frames=upto is not None, **options)
+    return view.show(upto)
 
 
 def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> bytes:
-    """The drawing of ``tree`` as PNG bytes, made without pyplot (for notebooks and files).
+    """The drawing of ``tree`` as PNG bytes (never wider than 1,000 px), made without pyplot.
 
     Takes the options of :func:`draw_tree`.
     """
-    import io
-
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
     view = TreeView(tree, pyplot=False, frames=upto is not None, **options)
     view.show(upto)
-    buf = io.BytesIO()
-    FigureCanvasAgg(view.ax.figure)
-    view.ax.figure.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
-    return buf.getvalue()
+    return view.png(dpi=dpi)
 
 
 class TreeView:
-    """A drawn tree that can show any replay frame without drawing again."""
+    """A drawn tree around a focus that can show any replay frame without drawing again.
+
+    ``view.focus`` is the node at the top; ``view.set_focus(node)`` lays out again around
+    another; ``view.breadcrumb`` is the path from the root to the focus; ``view.show(k)``
+    shows event ``k``; ``view.png()`` is the picture and ``view.node_at(x, y)`` the node
+    at a pixel of it. Options as in :func:`draw_tree`; ``frames=True`` prepares replay
+    marks; ``pyplot=False`` draws on a figure of its own, outside pyplot.
+
+    :raises InvalidOption: for a tree recorded with ``record=False``, a focus that is not
+        a node of this tree, or an option out of range (``levels``, ``pos``, ``future``,
+        ``scores``).
+
+    >>> import minimax_viz as mv
+    >>> view = TreeView(mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])), pyplot=False)
+    >>> view.set_focus(view.tree.root.children[1])
+    >>> [node.move for node in view.breadcrumb], view.scene.boards
+    ([None, 1], [5, 6, 7, 8])
+    >>> png = view.png()
+    >>> x0, y0, x1, y1 = next(box[1:] for box in view.click_boxes if box[0] == 7)
+    >>> view.node_at((x0 + x1) / 2, (y0 + y1) / 2).move, view.node_at(1, 1)
+    (1, None)
+    """
 
     def __init__(
         self,
         tree,
         *,
         ax=None,
+        focus: Any = None,
+        levels: int | None = None,
+        pos=None,
         window: bool | None = None,
         moves: bool | None = None,
         pv: bool = True,
         legend: bool = True,
         title: bool | str = True,
-        future: str = "hide",
-        max_nodes: int = DEFAULT_MAX_NODES,
-        levels: int | None = None,
+        future: str = "ghost",
         figsize: tuple[float, float] | None = None,
         frames: bool = False,
         pyplot: bool = True,
         scores: str = "all",
+        follow: bool = True,
     ):
         tree = getattr(tree, "tree", tree)  # a SearchResult draws its tree
         if tree is None:
             raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
-        if future not in ("hide", "ghost"):
-            raise InvalidOption(f"future must be 'hide' or 'ghost', not {future!r}")
-        if scores not in ("all", "leaves"):
-            raise InvalidOption(f"scores must be 'all' or 'leaves' (only the leaves' values), not {scores!r}")
-        self.scores = scores
-        if not isinstance(max_nodes, int) or max_nodes < 1:
-            raise InvalidOption(f"max_nodes must be a positive whole number, not {max_nodes!r}")
-        self.tree = tree
-        self.game = tree.game
-        self.future = future
-        self.glyph = glyph_for(self.game)
-        self.window = tree.has_window if window is None else bool(window and tree.has_window)
-        self.label_moves = self.glyph.label_moves if moves is None else moves
-        if levels is not None and (isinstance(levels, bool) or not isinstance(levels, int) or levels < 0):
-            raise InvalidOption(f"levels must be a whole number of levels, 0 or more, not {levels!r}")
-        leaf_limit = getattr(self.glyph, "max_leaves", GLYPH_LEAF_LIMIT)
-        self.nodes, self.collapsed = _choose_nodes(tree, max_nodes, levels, leaf_limit)
-        self.children = {}
-        leaves = self._count_leaves()
-        self.detail = "glyph" if leaves <= leaf_limit else "dot"
-        self.level_gap = self._level_gap()
-        self.fan_drop = 0.35 if self.detail == "glyph" else self.level_gap * 0.35
-        self.pos = tidy_layout(tree, self.nodes, level_gap=self.level_gap)
-        self.ax = ax if ax is not None else self._make_axes(figsize, pyplot)
-        self._set_limits()
-        self.scale = self._scale()
-        self.first, self.last = tree._steps()
-        self.guessed = self._guessed()
-        self.inexact = self._inexact()
-        self.layers: list[Layer] = []
-        self.texts: list[tuple[Any, int, str]] = []
-        self._draw_edges()
-        self._draw_nodes()
-        self._draw_texts()
-        self._draw_levels()
-        self.pv = set(principal_variation(tree)) if pv else set()
-        self._draw_pv()
-        self._draw_current()
-        self.frames = frames
-        self.title = title
-        if legend:
-            self._draw_legend()
-        self.ax.set_axis_off()
+        self.tree, self.game = tree, tree.game
+        self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
+        self.scene = Scene(tree, focus=focus, **self._options)
+        self.glyph = self.scene.glyph
+        self.pv_on, self.legend_on, self.title, self.frames = pv, legend, title, frames
+        self.follow, self.figsize, self.pyplot = follow, figsize, pyplot
+        self.first, self.last = self.scene.first, self.scene.last
+        self._own_figure = ax is None
+        self.ax = ax if ax is not None else self._new_axes()
         self.upto: int | None = None
+        self._boxes: list = []
+        self._draw()
 
-    # -- choosing and placing ------------------------------------------------------------
-    def _count_leaves(self) -> int:
-        parent = self.tree._rec.parent
-        has_child = {parent[i] for i in self.nodes if i}
-        return sum(1 for i in self.nodes if i not in has_child)
+    # -- the contract: focus, breadcrumb, png, node_at ---------------------------------------
+    @property
+    def focus(self) -> Node:
+        """The node drawn at the top of the picture."""
+        return self.tree.nodes[self.scene.focus]
 
-    def _level_gap(self) -> float:
-        if self.detail == "dot":
-            return 1.6
-        below = 0.0 if self.glyph.score_inside else 0.3
-        below += 0.24 if self.window else 0.0
-        return self.glyph.height + below + 0.75
+    @property
+    def breadcrumb(self) -> list[Node]:
+        """The nodes from the root to the focus (the focus last)."""
+        return self.focus.path
 
-    def _make_axes(self, figsize, pyplot: bool):
-        if pyplot:
+    @property
+    def window(self) -> bool:
+        return self.scene.window
+
+    def set_focus(self, node) -> None:
+        """Lay the picture out again around ``node`` (a node of this tree or its index),
+        keeping the replay step shown.
+
+        :raises InvalidOption: when ``node`` is not a node of this tree (naming ``focus``).
+        """
+        scene = Scene(self.tree, focus=node, **self._options)
+        if scene.focus == self.scene.focus:
+            return
+        self.scene = scene
+        for artist in [*self.ax.collections, *self.ax.texts, *self.ax.patches]:
+            artist.remove()  # quicker than clearing the axes, whose ticks are off anyway
+        if self._own_figure:
+            self.ax.figure.set_size_inches(*self._figure_size())
+        self._draw()
+        self.show(self.upto)
+
+    def focus_for(self, step: int) -> Node:
+        """The focus that shows the node replay event ``step`` is about (this focus if that
+        node is drawn; else its parent, so it shows among its siblings)."""
+        return self.tree.nodes[self.scene.follow(self._check_step(step))]
+
+    def png(self, *, dpi: int = 100) -> bytes:
+        """The picture as it stands, as PNG bytes, cropped to what is drawn and never wider
+        than 1,000 px (a lower dpi is used when it would be). Remembers where each node
+        landed, for :meth:`node_at`."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        figure = self.ax.figure
+        if not isinstance(figure.canvas, FigureCanvasAgg):
+            FigureCanvasAgg(figure)
+        renderer = figure.canvas.get_renderer()
+        box = self._crop_box(renderer)
+        dpi = min(dpi, (MAX_WIDTH_PX - 1) / box.width)
+        buf = io.BytesIO()
+        figure.savefig(buf, format="png", dpi=dpi, bbox_inches=box)
+        self.png_box, self.png_dpi = box, dpi
+        self._remember_boxes(box, dpi, renderer)
+        return buf.getvalue()
+
+    def _crop_box(self, renderer):
+        """What the PNG keeps, in inches: the axes (whose limits the scene set to what it
+        draws), the title and the legend. Measuring only these three is much quicker than
+        a tight box, which lays out every text once more before the PNG is drawn."""
+        from matplotlib.transforms import Bbox
+
+        figure = self.ax.figure
+        if not self._own_figure:  # someone else's axes: other artists may share the figure
+            return figure.get_tightbbox(renderer).padded(0.1)
+        self.ax.apply_aspect()
+        width, height = figure.get_size_inches()
+        pos = self.ax.get_position()
+        boxes = [Bbox.from_extents(pos.x0 * width, pos.y0 * height, pos.x1 * width, pos.y1 * height)]
+        to_inches = figure.dpi_scale_trans.inverted()
+        for artist in (self.ax.title, self.ax.get_legend()):
+            if artist is not None and artist.get_visible() and (artist is not self.ax.title or artist.get_text()):
+                boxes.append(artist.get_window_extent(renderer).transformed(to_inches))
+        return Bbox.union(boxes).padded(0.1)
+
+    def node_at(self, x: float, y: float) -> Node | None:
+        """The node drawn at pixel ``(x, y)`` of the PNG :meth:`png` returned last (origin
+        top-left); a "+N calls" fan gives the node whose hidden calls it stands for, a
+        breadcrumb word the node it names. ``None`` for a click on nothing."""
+        if not self._boxes:
+            raise InvalidOption("node_at reads the picture png() made: call view.png() first")
+        for index, x0, y0, x1, y1 in self._boxes:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return self.tree.nodes[index]
+        return None
+
+    @property
+    def click_boxes(self) -> list[tuple[int, float, float, float, float]]:
+        """``[(node index, x0, y0, x1, y1), ...]``: what :meth:`node_at` looks up, in image
+        pixels of the last :meth:`png` (origin top-left), breadcrumb words first."""
+        return list(self._boxes)
+
+    def _remember_boxes(self, box, dpi: float, renderer) -> None:
+        """Every clickable thing's box in image pixels of the PNG just made."""
+        fig_dpi = self.ax.figure.dpi
+
+        def to_image(px, py):
+            return (px / fig_dpi - box.x0) * dpi, (box.y1 - py / fig_dpi) * dpi
+
+        data = self.ax.transData
+        boxes = []
+        for text, index in self.crumb_texts:  # first: they sit above the focus
+            ext = text.get_window_extent(renderer)
+            (ax0, ay1), (ax1, ay0) = to_image(ext.x0, ext.y0), to_image(ext.x1, ext.y1)
+            boxes.append((index, ax0, ay0, ax1, ay1))
+        for index, x0, y0, x1, y1 in self.scene.hit_boxes():
+            (px0, py0), (px1, py1) = data.transform([(x0, y0), (x1, y1)])
+            (ix0, iy1), (ix1, iy0) = to_image(px0, py0), to_image(px1, py1)
+            boxes.append((index, ix0, iy0, ix1, iy1))
+        self._boxes = boxes
+
+    # -- compatibility: what widgets and lessons read -----------------------------------------
+    @property
+    def nodes(self) -> list[int]:
+        return self.scene.nodes
+
+    @property
+    def pos(self) -> dict[int, tuple[float, float]]:
+        return self.scene.pos
+
+    @property
+    def collapsed(self) -> dict[int, int]:
+        """``{node: calls not drawn below it}`` for the fans drawn with a count."""
+        return {i: f.calls for i, f in self.scene.fans.items() if f.label}
+
+    @property
+    def detail(self) -> str:
+        """"glyph" when the focus's children are boards, "dot" when they are only marks."""
+        return "glyph" if self.scene.board_levels else "dot"
+
+    def window_at(self, i: int, k: int) -> tuple[float, float]:
+        """Node ``i``'s alpha and beta after event ``k``: ``tree.window_at(i, k)``."""
+        return self.tree.window_at(i, k)
+
+    # -- building the figure ----------------------------------------------------------------
+    def _figure_size(self) -> tuple[float, float]:
+        if self.figsize is not None:
+            return self.figsize
+        left, right, bottom, top = self.scene.bounds()
+        width, height = right - left, top - bottom
+        unit = min(NATURAL_UNIT_PX, (MAX_WIDTH_PX - 40) / width)
+        legend_rows = 0 if not self.legend_on else math.ceil(len(self._legend_items()) / 4)
+        return max(width * unit / 100, 5.5), height * unit / 100 + 0.35 + 0.22 * legend_rows
+
+    def _new_axes(self):
+        if self.pyplot:
             import matplotlib.pyplot as plt
 
-            new_figure = plt.figure
+            figure = plt.figure(figsize=self._figure_size())
         else:
-            from matplotlib.figure import Figure as new_figure
+            from matplotlib.figure import Figure
 
-        if figsize is None:
-            xs = [p[0] for p in self.pos.values()]
-            ys = [p[1] for p in self.pos.values()]
-            data_w, data_h = max(xs) - min(xs) + 2.6, max(ys) - min(ys) + 1.8
-            if self.detail == "glyph":  # square units: boards keep their shape
-                width = min(max(data_w * 1.05, 6.0), 30.0)
-                height = min(max(data_h * width / data_w + 1.4, 3.5), 16.0)
-            else:  # dots: a wide page, levels spread evenly down it
-                width = min(max(data_w * 0.05, 11.0), 20.0)
-                height = min(max(data_h / self.level_gap * 0.9 + 1.2, 3.5), 10.0)
-            figsize = (width, height)
-        figure = new_figure(figsize=figsize)
-        figure.subplots_adjust(left=0.01, right=0.99)  # trees are wide: keep the side margins thin
+            figure = Figure(figsize=self._figure_size())
+        figure.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.95)
         return figure.add_subplot()
 
-    def _set_limits(self) -> None:
-        xs = [p[0] for p in self.pos.values()]
-        ys = [p[1] for p in self.pos.values()]
-        self.ax.set_xlim(min(xs) - 1.7, max(xs) + 0.9)
-        bottom = self.level_gap * 0.55
-        if self.collapsed:  # room for the fans and their "+N nodes"
-            bottom = max(bottom, self._label_depth() + self.fan_drop + 0.55)
-        self.ax.set_ylim(min(ys) - bottom, max(ys) + 0.7)
-        if self.detail == "glyph":
-            self.ax.set_aspect("equal", adjustable="box")
+    def _draw(self) -> None:
+        self.layers: list[Layer] = []
+        self.texts: list[tuple[Any, int, str]] = []
+        self.crumb_texts: list[tuple[Any, int]] = []
+        self._boxes = []
+        left, right, bottom, top = self.scene.bounds()
+        self.ax.set_xlim(left, right)
+        self.ax.set_ylim(bottom, top)
+        self.ax.set_aspect("equal", adjustable="box")
+        self.scale = self._scale()
+        self._draw_edges()
+        self._draw_boards()
+        self._draw_marks()
+        self._draw_fans()
+        self._draw_texts()
+        self._draw_levels()
+        self._draw_breadcrumb()
+        self.pv = set(self.scene.best_line()) if self.pv_on else set()
+        self._draw_pv()
+        self._draw_current()
+        if self.legend_on:
+            items = self._legend_items()
+            if items != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
+                self._draw_legend()
+                self._legend_drawn = items
+        self.ax.set_axis_off()
 
     def _scale(self) -> float:
-        """Points per data unit relative to a 1-inch unit: fonts and lines follow the figure."""
-        if self.detail == "dot":
-            return 1.0
+        """Natural size is 1: points per data unit relative to 0.9 inch per unit."""
         fig = self.ax.figure
-        bbox = self.ax.get_position()
-        w_in, h_in = fig.get_figwidth() * bbox.width, fig.get_figheight() * bbox.height
+        box = self.ax.get_position()
+        w_in, h_in = fig.get_figwidth() * box.width, fig.get_figheight() * box.height
         x0, x1 = self.ax.get_xlim()
         y0, y1 = self.ax.get_ylim()
         per_unit = min(w_in / (x1 - x0), h_in / (y1 - y0))
         return max(0.25, min(per_unit / 0.9, 1.6))
 
-    def _guessed(self) -> set[int]:
-        """Nodes whose value comes from the heuristic: a horizon leaf, or backed up from one."""
-        rec, guessed = self.tree._rec, set()
-        if HORIZON not in rec.kind:
-            return guessed
-        for i in reversed(range(len(self.tree))):
-            kind = rec.kind[i]
-            if kind == HORIZON:
-                guessed.add(i)
-            elif kind == CALL:
-                for c in self.tree._child_indexes(i):
-                    if rec.kind[c] != PRUNED and rec.score[c] == rec.score[i]:
-                        if c in guessed:
-                            guessed.add(i)
-                        break
-        return guessed
+    # -- static artists ------------------------------------------------------------------------
+    def _edge_ends(self, i: int):
+        scene, up = self.scene, self.scene.cols.parent[i]
+        (px, py), (cx, cy) = scene.pos[up], scene.pos[i]
+        below = scene.label_depth if scene.style[up] == "board" else 0.06
+        top = self.glyph.height / 2 if scene.style[i] == "board" else 0.06
+        return [(px, py - below), (cx, cy + top)]
 
-    def _inexact(self) -> set[int]:
-        """Alpha-beta nodes whose value is only a bound: a cutoff below them left it unsure."""
-        rec, unsure = self.tree._rec, set()
-        if PRUNED not in rec.kind:
-            return unsure
-        for i in reversed(range(len(self.tree))):
-            if rec.kind[i] == PRUNED:
-                unsure.add(rec.parent[i])
-            elif i in unsure and i:
-                unsure.add(rec.parent[i])
-        return unsure
-
-    # -- static artists --------------------------------------------------------------------
     def _draw_edges(self) -> None:
         from matplotlib.collections import LineCollection
 
-        rec, pos = self.tree._rec, self.pos
-        top = self.glyph.height / 2 if self.detail == "glyph" else 0.15
-        below = self._label_depth() if self.detail == "glyph" else 0.15
-        segs, owners, colors, styles, cuts, cut_own = [], [], [], [], [], []
+        scene, kind = self.scene, self.scene.cols.kind
+        segs, owners, colors, styles, widths, cuts, cut_own = [], [], [], [], [], [], []
         self.edge_segments = {}
-        for i in self.nodes:
-            if i == 0:
+        for i in scene.nodes:
+            if i == scene.focus:
                 continue
-            (px, py), (cx, cy) = pos[rec.parent[i]], pos[i]
-            seg = [(px, py - below), (cx, cy + top)]
+            seg = self._edge_ends(i)
             self.edge_segments[i] = seg
             segs.append(seg)
             owners.append(i)
-            if rec.kind[i] == PRUNED:
+            board = scene.style[i] == "board"
+            widths.append((1.2 if board else 0.5) * self.scale)
+            if kind[i] == PRUNED:
                 colors.append(PALETTE["pruned"])
-                styles.append((0, (3, 2)))
-                if self.detail != "glyph":  # dots: the dashed edge and a grey cross say it
-                    continue
-                mx, my = (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2
-                dx, dy = seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]
-                norm = math.hypot(dx, dy) or 1
-                ux, uy = -dy / norm * 0.16, dx / norm * 0.16
-                for shift in (-0.05, 0.05):
-                    sx, sy = dx / norm * shift, dy / norm * shift
-                    cuts.append([(mx - ux + sx, my - uy + sy), (mx + ux + sx, my + uy + sy)])
-                    cut_own.append(i)
+                styles.append((0, (3, 2)) if board else (0, (1.5, 1.5)))
+                if board:
+                    cuts += _cut_bars(seg)
+                    cut_own += [i, i]
             else:
                 colors.append("#888888")
                 styles.append("solid")
-        lw = (1.2 if self.detail == "glyph" else 0.6) * self.scale
-        edges = LineCollection(segs, colors=colors, linestyles=styles, linewidths=lw, zorder=1)
+        edges = LineCollection(segs, colors=colors, linestyles=styles, linewidths=widths, zorder=1)
         self.ax.add_collection(edges)
         self.layers.append(Layer(edges, owners, kind="edge"))
         if cuts:
             marks = LineCollection(cuts, colors=PALETTE["min"], linewidths=2.0 * self.scale, zorder=2)
             self.ax.add_collection(marks)
             self.layers.append(Layer(marks, cut_own, kind="cut"))
-        if self.collapsed:
-            self._draw_fans(below)
-        if self.label_moves and self.detail == "glyph":
+        if scene.label_moves:
             for i, seg in self.edge_segments.items():
-                mx, my = (seg[0][0] * 0.45 + seg[1][0] * 0.55), (seg[0][1] * 0.45 + seg[1][1] * 0.55)
-                t = self.ax.text(
-                    mx, my, self.glyph.move_label(self.game, self.tree._state(rec.parent[i]), rec.move[i]), ha="center", va="center",
-                    fontsize=8 * self.scale, color=PALETTE["ink"], zorder=2.5,
-                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5),
-                )
+                if scene.style[i] != "board":
+                    continue
+                mx, my = seg[0][0] * 0.45 + seg[1][0] * 0.55, seg[0][1] * 0.45 + seg[1][1] * 0.55
+                t = self.ax.text(mx, my, scene.edge_label(i), ha="center", va="center",
+                                 fontsize=self._pt(8), color=PALETTE["ink"], zorder=2.5,
+                                 bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5))
                 self.texts.append((t, i, "always"))
 
-    def _draw_fans(self, below: float) -> None:
-        """A small open fan under each cut-short subtree: there is more down there."""
+    def _draw_boards(self) -> None:
+        items = [(i, *self.scene.pos[i]) for i in self.scene.boards]
+        self.layers += self.glyph.draw(self.ax, self.tree, items, self.scale)
+        if self.glyph.score_inside:
+            return
+        w, h = self.glyph.width / 2, self.glyph.height / 2
+        by_shape: dict[str, list] = {}
+        for i, x, y in items:  # Max/Min by shape beside each inner board
+            if self.scene.cols.kind[i] == CALL:
+                shape = self._shape(i)
+                by_shape.setdefault(shape, []).append((x - w - 0.1, y + h - 0.1, i))
+        for shape, pts in by_shape.items():
+            coll = self.ax.scatter([p[0] for p in pts], [p[1] for p in pts], marker=SHAPES[shape][1],
+                                   s=34 * self.scale ** 2, c=PALETTE.get(shape, PALETTE["ink"]), zorder=4,
+                                   linewidths=0)
+            self.layers.append(Layer(coll, [p[2] for p in pts]))
+
+    def _shape(self, i: int) -> str:
+        from .scene import shape_of
+
+        return shape_of(self.tree.nodes[i])
+
+    def _draw_marks(self) -> None:
+        """The level below the boards: a small mark per node, filled when its value is known."""
+        marks = self.scene.marks
+        if not marks:
+            return
+        size = max(2.5, min(self.scene.mark_width * 0.75 * self.scale * 0.9 * 72, 7.0)) ** 2
+        by_shape: dict[str, list[int]] = {}
+        for i in marks:
+            by_shape.setdefault(self._shape(i), []).append(i)
+        for shape, owners in by_shape.items():
+            xs = [self.scene.pos[i][0] for i in owners]
+            ys = [self.scene.pos[i][1] for i in owners]
+            if shape == "pruned":  # an open marker: its face colour draws it
+                coll = self.ax.scatter(xs, ys, marker=SHAPES[shape][1], s=size, c=PALETTE["pruned"],
+                                       linewidths=0.9, zorder=3)
+            else:
+                coll = self.ax.scatter(xs, ys, marker=SHAPES[shape][1], s=size, c=["white"] * len(owners),
+                                       edgecolors=PALETTE["ink"], linewidths=0.4, zorder=3)
+            self.layers.append(Layer(coll, owners, kind="dot"))
+
+    def _draw_fans(self) -> None:
+        """A small open fan under each node whose calls are not drawn, "+N calls" under boards."""
         from matplotlib.collections import LineCollection
 
-        half = 0.3 if self.detail == "glyph" else 0.25
-        drop = self.fan_drop
+        scene = self.scene
         segs, owners = [], []
-        for i in self.collapsed:
-            x, y = self.pos[i]
-            top = (x, y - below)
+        for i, fan in scene.fans.items():
+            x, y = scene.pos[i]
+            if scene.style[i] != "board" or scene.kids[i]:
+                continue  # under marks, the board's "+N calls" says it
+            half, drop, top = 0.3, 0.35, y - scene.label_depth
             for dx in (-half, 0.0, half):
-                segs.append([top, (x + dx, y - below - drop)])
+                segs.append([(x, top), (x + dx, top - drop)])
                 owners.append(i)
-        fans = LineCollection(segs, colors="#AAAAAA", linewidths=0.8, linestyles=(0, (2, 2)), zorder=1)
+        fans = LineCollection(segs, colors=PALETTE["fan"], linewidths=0.8, linestyles=(0, (2, 2)), zorder=1)
         self.ax.add_collection(fans)
         self.layers.append(Layer(fans, owners, kind="edge"))
 
-    def _label_depth(self) -> float:
-        below = self.glyph.height / 2
-        if not self.glyph.score_inside:
-            below += 0.3
-        if self.window:
-            below += 0.24
-        return below
-
-    def _draw_nodes(self) -> None:
-        items = [(i, *self.pos[i]) for i in self.nodes]
-        if self.detail == "glyph":
-            self.layers += self.glyph.draw(self.ax, self.tree, items, self.scale)
-            if not self.glyph.score_inside:
-                self._draw_player_marks(items)
-        else:
-            self._draw_dots(items)
-
-    def _draw_player_marks(self, items) -> None:
-        """Max/Min by shape beside each board: a triangle up for Max, down for Min."""
-        kinds, game = self.tree._rec.kind, self.game
-        w = self.glyph.width / 2
-        for up in (True, False):
-            pts = [(x - w - 0.1, y + self.glyph.height / 2 - 0.1, i) for i, x, y in items
-                   if kinds[i] == CALL and game.is_max(self.tree._state(i)) == up]
-            if not pts:
-                continue
-            color = PALETTE["max"] if up else PALETTE["min"]
-            coll = self.ax.scatter(
-                [p[0] for p in pts], [p[1] for p in pts], marker="^" if up else "v",
-                s=(34 * self.scale ** 2), c=color, zorder=4, linewidths=0,
-            )
-            self.layers.append(Layer(coll, [p[2] for p in pts]))
-
-    def _draw_dots(self, items) -> None:
-        rec, game = self.tree._rec, self.game
-        for shape in ("^", "v", "s", "x"):
-            pts = []
-            for i, x, y in items:
-                k = rec.kind[i]
-                if k == PRUNED:
-                    this = "x"
-                elif k != CALL:
-                    this = "s"
-                else:
-                    this = "^" if game.is_max(self.tree._state(i)) else "v"
-                if this == shape:
-                    pts.append((x, y, i))
-            if not pts:
-                continue
-            faces = [self._score_color(i) for _, _, i in pts]
-            coll = self.ax.scatter(
-                [p[0] for p in pts], [p[1] for p in pts], marker=shape, s=self._dot_size(),
-                c=faces, edgecolors=PALETTE["ink"] if shape != "x" else None,
-                linewidths=0.3, zorder=3,
-            )
-            self.layers.append(Layer(coll, [p[2] for p in pts], kind="dot"))
-
-    def _dot_size(self) -> float:
-        """Marker area in points², so that neighbouring leaves do not overlap."""
-        fig = self.ax.figure
-        x0, x1 = self.ax.get_xlim()
-        spacing = fig.get_figwidth() * self.ax.get_position().width * 72 / (x1 - x0)
-        return max(3.0, min(spacing * 0.85, 9.0)) ** 2
-
-    def _score_color(self, i: int) -> str:
-        rec = self.tree._rec
-        k, v = rec.kind[i], rec.score[i]
-        if k == PRUNED or v != v:
-            return PALETTE["pruned"]
-        if k == HORIZON or i in self.guessed:
-            return PALETTE["guess"]
-        if k == HIT:  # inside a textbook shape the shape is sky blue: the number stays ink
-            return PALETTE["ink"] if self.glyph.score_inside else PALETTE["hit"]
-        if type(self.game).__name__ == "GameTree":
-            return PALETTE["ink"]
-        return PALETTE["max"] if v > 0 else PALETTE["min"] if v < 0 else PALETTE["draw"]
-
     def _draw_texts(self) -> None:
-        if self.detail != "glyph":
-            return
-        rec, ax = self.tree._rec, self.ax
-        fs = 10 * self.scale
-        for i in self.nodes:
-            x, y = self.pos[i]
-            kind = rec.kind[i]
+        scene, ax, kind = self.scene, self.ax, self.scene.cols.kind
+        for i in scene.boards:
+            x, y = scene.pos[i]
             if self.glyph.score_inside:
-                sx, sy, va = x, y - (0.04 if kind == CALL else 0), "center"
+                sx, sy, va = x, y - (0.04 if kind[i] == CALL else 0), "center"
             else:
                 sx, sy, va = x, y - self.glyph.height / 2 - 0.09, "top"
-            if kind == PRUNED:
-                label = self._pruned_label(i)
-                t = ax.text(sx, sy, label, ha="center", va=va, fontsize=fs * 0.8, color=PALETTE["pruned"],
-                            style="italic", zorder=5)
-                self.texts.append((t, i, "visible"))
-            else:
-                t = ax.text(sx, sy, "", ha="center", va=va, fontsize=fs, color=self._score_color(i),
-                            fontweight="bold", zorder=5)
-                self.texts.append((t, i, "score"))
-            if i in self.collapsed:
-                t = ax.text(x, y - self._label_depth() - self.fan_drop - 0.05, f"+{self.collapsed[i]:,}\nnodes",
-                            ha="center", va="top", fontsize=fs * 0.75, color="#555555", zorder=5)
-                self.texts.append((t, i, "visible"))
-            if self.window and kind == CALL:
-                wy = (y - self.glyph.height / 2 - (0.3 if not self.glyph.score_inside else 0.04))
-                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=fs * 0.85, color="#333333", zorder=5)
+            pruned = kind[i] == PRUNED
+            t = ax.text(sx, sy, "", ha="center", va=va, fontsize=self._pt(8 if pruned else 10),
+                        style="italic" if pruned else "normal", fontweight="normal" if pruned else "bold",
+                        zorder=5)
+            self.texts.append((t, i, "score"))
+            if scene.window and kind[i] == CALL:
+                wy = y - self.glyph.height / 2 - (0.3 if not self.glyph.score_inside else 0.04)
+                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=self._pt(8.5), color="#333333", zorder=5)
                 self.texts.append((t, i, "window"))
-
-    def _pruned_label(self, i: int) -> str:
-        """Under a pruned board: "pruned"; inside a pruned textbook shape: its value, if a leaf."""
-        if not self.glyph.score_inside:
-            return "pruned"
-        value = getattr(self.game, "value", None)
-        v = value(self.tree._state(i)) if value is not None else None
-        return "" if v is None else score_text(v, signed=False)
+        for i, fan in scene.fans.items():
+            if not fan.label:
+                continue
+            x, y = scene.pos[i]
+            low = min(scene.pos[c][1] for c in scene.kids[i]) - 0.3 if scene.kids[i] else \
+                y - scene.label_depth - 0.4
+            t = ax.text(x, low, scene.fan_text(i), ha="center", va="top", fontsize=self._pt(8),
+                        color="#555555", zorder=5)
+            self.texts.append((t, i, "fan"))
 
     def _draw_levels(self) -> None:
-        """Left margin: which player moves at each depth, with its shape."""
-        if self.detail != "glyph":
-            return
-        seen: dict[int, int] = {}
-        for i in self.nodes:
-            d = self.tree._rec.depth[i]
-            if d not in seen and self.tree._rec.kind[i] == CALL:
-                seen[d] = i
+        """Left margin: which player moves at each board level, with its shape."""
         x0 = self.ax.get_xlim()[0] + 0.15
-        for d, i in sorted(seen.items()):
-            state = self.tree._state(i)
-            is_max = self.game.is_max(state)
-            name = self.game.player(state)
-            role = "Max" if is_max else "Min"
-            label = f"{'▲' if is_max else '▼'} {role}" + ("" if name.upper() == role.upper() else f"\n{name} to move")
-            self.ax.text(x0, self.pos[i][1], label, ha="left", va="center", fontsize=9 * self.scale,
-                         color=PALETTE["max"] if is_max else PALETTE["min"], zorder=5)
+        for y, shape, words in self.scene.level_labels():
+            self.ax.text(x0, y, words, ha="left", va="center", fontsize=self._pt(9),
+                         color=PALETTE.get(shape, PALETTE["ink"]), zorder=5)
+
+    def _draw_breadcrumb(self) -> None:
+        """Above the focus: the moves from the start to it, each word a link back up."""
+        crumbs = self.scene.breadcrumb()
+        if not crumbs:
+            return
+        fs = self._pt(9)
+        unit_px = self.scale * NATURAL_UNIT_PX
+        char = fs * 100 / 72 * 0.6 / unit_px  # data units per character, roughly
+        words = [w for _, w in crumbs]
+        total = sum(len(w) + 3 for w in words) * char
+        fx, fy = self.scene.pos[self.scene.focus]
+        left = max(self.ax.get_xlim()[0] + 0.1, fx - total / 2)
+        y = fy + self.glyph.height / 2 + 0.3
+        for index, word in crumbs:
+            t = self.ax.text(left, y, word, ha="left", va="bottom", fontsize=fs, color=PALETTE["max"], zorder=5,
+                             bbox=dict(boxstyle="round,pad=0.2", fc="#EEF5FB", ec="none"))
+            self.crumb_texts.append((t, index))
+            left += (len(word) + 1.0) * char
+            if index != self.scene.focus:
+                self.ax.text(left, y, "›", ha="left", va="bottom", fontsize=fs, color="#777777", zorder=5)
+                left += 2.0 * char
 
     def _draw_pv(self) -> None:
         from matplotlib.collections import LineCollection
@@ -472,8 +513,7 @@ class TreeView:
         from matplotlib.collections import LineCollection
         from matplotlib.patches import Rectangle
 
-        w = (self.glyph.width if self.detail == "glyph" else 0.35) + 0.08
-        h = (self.glyph.height if self.detail == "glyph" else 0.35) + 0.08
+        w, h = self.glyph.width + 0.08, self.glyph.height + 0.08
         self.cursor = Rectangle((0, 0), w, h, fill=False, ec=PALETTE["current"], lw=3 * self.scale,
                                 zorder=6, visible=False)
         self.ax.add_patch(self.cursor)
@@ -481,247 +521,173 @@ class TreeView:
                                           zorder=1.6, capstyle="round")
         self.ax.add_collection(self.stack_lines)
 
+    def _legend_items(self):
+        return self.scene.legend(frames=self.frames, pv=self.pv_on)
+
     def _draw_legend(self) -> None:
         from matplotlib.lines import Line2D
 
-        handles = [
-            Line2D([], [], marker="^", ls="", color=PALETTE["max"], label="Max to move"),
-            Line2D([], [], marker="v", ls="", color=PALETTE["min"], label="Min to move"),
-        ]
-        if type(self.game).__name__ == "TicTacToe":
-            handles += [
-                Line2D([], [], marker="s", ls="", color=PALETTE["max"], label="+1 X wins"),
-                Line2D([], [], marker="s", ls="", color=PALETTE["min"], label="−1 O wins"),
-                Line2D([], [], marker="s", ls="", color=PALETTE["draw"], label="0 draw"),
-            ]
-        kinds = set(self.tree._rec.kind)
-        if HORIZON in kinds:
-            handles.append(Line2D([], [], marker="s", ls="", color=PALETTE["guess"], label="≈ heuristic (depth limit)"))
-        if HIT in kinds:
-            handles.append(Line2D([], [], marker="s", ls="", color=PALETTE["hit"], label="memo table"))
-        if self.pv and not self.frames:
-            handles.append(Line2D([], [], color=PALETTE["best"], lw=3, label="best line"))
-        if PRUNED in kinds:
-            handles.append(Line2D([], [], color=PALETTE["pruned"], ls=(0, (3, 2)), lw=1.5, label="pruned (never searched)"))
-            handles.append(Line2D([], [], ls="", marker="$≤$", color=PALETTE["ink"], label="only a bound: cut short"))
-        if self.frames:
-            handles.append(Line2D([], [], color=PALETTE["current"], lw=3, label="current call and stack"))
+        handles = []
+        for marker, role, words in self._legend_items():
+            colour = PALETTE[role]
+            if marker == "line":
+                handles.append(Line2D([], [], color=colour, lw=3, label=words))
+            elif marker in ("dashes", "fan"):
+                handles.append(Line2D([], [], color=colour, ls=(0, (3, 2)), lw=1.5, label=words))
+            else:
+                handles.append(Line2D([], [], marker=marker, ls="", color=colour, label=words))
         self.legend_handles = handles
         self.legend = self.ax.legend(
             handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 4),
-            fontsize=8.5 * min(self.scale, 1.2), frameon=False, handlelength=1.6,
+            fontsize=8.5 * min(max(self.scale, 0.85), 1.2), frameon=False, handlelength=1.6,
         )
 
-    # -- frames ------------------------------------------------------------------------------
-    def show(self, upto: int | None = None):
-        """Show the tree as it stood after replay event ``upto`` (``None``: the whole search)."""
-        import numpy as np
-
+    # -- frames ----------------------------------------------------------------------------------
+    def _check_step(self, upto) -> int:
+        """``upto`` itself, once checked to be a step of the replay."""
         n_steps = self.tree.n_steps
-        if upto is not None:
-            if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto < n_steps:
-                raise InvalidOption(
-                    f"step upto={upto!r} is out of range: this replay has steps 0 to {n_steps - 1}"
-                )
-            if upto == n_steps - 1:
-                upto = None
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto < n_steps:
+            raise InvalidOption(f"step upto={upto!r} is out of range: this replay has steps 0 to {n_steps - 1}")
+        return upto
+
+    def show(self, upto: int | None = None):
+        """Show the tree as it stood after replay event ``upto`` (``None``: the whole search),
+        refocused on the current call's parent when that call is not drawn (``follow``).
+
+        :raises InvalidOption: for a step out of range.
+        """
+        if upto is not None and self._check_step(upto) == self.tree.n_steps - 1:
+            upto = None  # the last step is the whole search
         self.upto = upto
-        first, last, rec = self.first, self.last, self.tree._rec
-        k = n_steps if upto is None else upto
-        hidden = 0.13 if self.future == "ghost" else 0.0
-        factor = {}
-        for i in self.nodes:
-            if first[i] > k:
-                factor[i] = hidden
-            elif rec.kind[i] == PRUNED:
-                factor[i] = 0.45
-            else:
-                factor[i] = 1.0
-        for layer in self.layers:
-            if layer.kind == "dot":
-                self._colour_dots(layer, k)
-            if layer.kind == "cut":  # the cut itself is the point: full strength once shown
-                alphas = np.array([1.0 if first[o] <= k else hidden for o in layer.owners])
-            else:
-                alphas = np.array([factor[o] for o in layer.owners]) if layer.owners else np.zeros(0)
-            self._fade(layer, alphas)
-        current, stack = self._current(k)
+        if upto is not None and self.follow and self.scene.follow(upto) != self.scene.focus:
+            self.set_focus(self.scene.follow(upto))  # draws this frame too
+            return self.ax
+        k = self.tree.n_steps if upto is None else upto
+        labels = self.scene.labels(k)
+        self._fade_layers(labels)
         for text, i, role in self.texts:
-            shown = first[i] <= k
-            text.set_alpha(1.0 if shown else hidden)
-            if role == "score":
-                done = last[i] <= k and (self.scores == "all" or rec.kind[i] != CALL)
-                text.set_text(self._score_text(i) if done else "")
-                text.set_visible(shown and done)
-            elif role == "window":
-                words = self._window_text(i, k)
-                text.set_text(words)
-                text.set_fontsize(self._fitting_size(words))
-                text.set_visible(shown)
-            else:
-                text.set_visible(shown or self.future == "ghost")
-        self._show_frame_marks(current, stack, upto is None)
-        self._set_title(k, upto)
+            self._TEXT_ROLES[role](self, text, labels[i], i, k)
+        self._show_frame_marks(*self.scene.current(upto), upto is None)
+        self._set_title(upto)
         return self.ax
 
+    @property
+    def _hidden(self) -> float:
+        return GHOST if self.scene.future == "ghost" else 0.0
+
+    def _fade_layers(self, labels) -> None:
+        """Full strength for what has been reached, faint (or nothing) for the rest."""
+        hidden = self._hidden
+        factor = {i: hidden if not lab.reached else PRUNED_ALPHA if lab.role == "pruned" else 1.0
+                  for i, lab in labels.items()}
+        for layer in self.layers:
+            if layer.kind == "dot":
+                self._colour_marks(layer, labels)
+            if layer.kind == "cut":  # the cut itself is the point: full strength once shown
+                alphas = [1.0 if labels[o].reached else hidden for o in layer.owners]
+            else:
+                alphas = [factor.get(o, 1.0) for o in layer.owners]
+            _fade(layer, alphas)
+
+    def _score(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0)
+        text.set_text(lab.score if lab.done else "")
+        text.set_color(PALETTE[lab.role])
+        text.set_visible(lab.done)
+
+    def _window(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0)
+        text.set_text(lab.window)
+        text.set_fontsize(self._fitting_size(lab.window))
+        text.set_visible(lab.reached)
+
+    def _fan(self, text, lab, i, k) -> None:
+        """The calls below are the future until the call returns: faint until then."""
+        hidden = self._hidden
+        text.set_alpha(1.0 if self.last[i] <= k else max(hidden, 0.3) if lab.reached else hidden)
+        text.set_visible(lab.reached or hidden > 0)
+
+    def _always(self, text, lab, i, k) -> None:
+        text.set_alpha(1.0 if lab.reached else self._hidden)
+        text.set_visible(lab.reached or self._hidden > 0)
+
+    _TEXT_ROLES = {"score": _score, "window": _window, "fan": _fan, "always": _always}
+
     def _fitting_size(self, words: str) -> float:
-        """The font size for a label under a node: as usual, or smaller so that it fits in
-        the unit of width a node has (long decimals such as α=+0.0047 β=−0.013)."""
-        usual = 10 * self.scale * 0.85
-        unit = self.scale * 0.9 * 72  # points per data unit, as _scale measured it
-        return min(usual, 0.85 * unit / (0.72 * max(len(words), 1)))
+        """A label under a node: its usual size, or smaller to fit the unit a node has."""
+        unit = self.scale * 0.9 * 72
+        return max(MIN_POINTS, min(self._pt(8.5), 0.85 * unit / (0.6 * max(len(words), 1))))
 
-    def _colour_dots(self, layer: Layer, k: int) -> None:
-        """A dot takes its score's colour when its call returns; white until then."""
+    def _pt(self, size: float) -> float:
+        """A font size at this picture's scale, never below :data:`MIN_POINTS`."""
+        return max(size * self.scale, MIN_POINTS)
+
+    def _colour_marks(self, layer: Layer, labels) -> None:
+        """A mark takes its value's colour when its call returns; white until then."""
         from matplotlib.colors import to_rgba_array
 
-        self._base_colours(layer)
-        faces = [self._score_color(o) if self.last[o] <= k else "white" for o in layer.owners]
+        _base_colours(layer)
+        faces = [PALETTE[labels[o].role] if labels[o].done and labels[o].role not in ("ink", "bound")
+                 else "white" for o in layer.owners]  # a bound is no result: left open
         layer.base["facecolor"] = to_rgba_array(faces)
-
-    @staticmethod
-    def _base_colours(layer: Layer) -> None:
-        """Remember each element's own colours once, so frames can scale their alpha."""
-        import numpy as np
-        from matplotlib.colors import to_rgba_array
-
-        if layer.base:
-            return
-        n = len(layer.owners)
-        for name in ("facecolor", "edgecolor"):
-            values = to_rgba_array(getattr(layer.artist, f"get_{name}")())
-            if len(values) in (1, n) and n:
-                layer.base[name] = np.broadcast_to(values, (n, 4)).copy()
-
-    def _fade(self, layer: Layer, alphas, to_rgba_array=None) -> None:
-        self._base_colours(layer)
-        for name, base in layer.base.items():
-            rgba = base.copy()
-            rgba[:, 3] = base[:, 3] * alphas
-            getattr(layer.artist, f"set_{name}")(rgba)
-
-    def _current(self, k: int):
-        if self.upto is None:
-            return None, []
-        node = self.tree.event(k).node
-        return node.index, [n.index for n in node.path]
 
     def _show_frame_marks(self, current, stack, final: bool) -> None:
         self.pv_lines.set_visible(final and bool(self.pv))
-        if current is None or current not in self.pos:
+        if current is None or current not in self.scene.pos:
             self.cursor.set_visible(False)
-            self.stack_lines.set_segments([])
+            self.stack_lines.set_segments([s for i, s in self.edge_segments.items() if i in stack])
             return
-        x, y = self.pos[current]
-        self.cursor.set_xy((x - self.cursor.get_width() / 2, y - self.cursor.get_height() / 2))
+        x, y = self.scene.pos[current]
+        w, h = (self.glyph.width, self.glyph.height) if self.scene.style[current] == "board" else (0.2, 0.2)
+        self.cursor.set_bounds(x - w / 2 - 0.04, y - h / 2 - 0.04, w + 0.08, h + 0.08)
         self.cursor.set_visible(True)
-        self.stack_lines.set_segments([self.edge_segments[i] for i in stack[1:] if i in self.edge_segments])
+        self.stack_lines.set_segments([self.edge_segments[i] for i in stack if i in self.edge_segments])
 
-    def _score_text(self, i: int) -> str:
-        rec = self.tree._rec
-        v = rec.score[i]
-        text = score_text(v, signed=not self.glyph.score_inside)
-        if i in self.inexact:
-            # a cutoff left the value unsure: outside its window, it is only a bound
-            if v <= rec.alpha[i]:
-                text = "≤" + text
-            elif v >= rec.beta[i]:
-                text = "≥" + text
-        if i in self.guessed:
-            return "≈" + text
-        return text
-
-    def _window_text(self, i: int, k: int) -> str:
-        a, b = self.window_at(i, k)
-        signed = not self.glyph.score_inside
-        return f"α={score_text(a, signed=signed)} β={score_text(b, signed=signed)}"
-
-    def window_at(self, i: int, k: int) -> tuple[float, float]:
-        """Node ``i``'s alpha and beta as they stood after replay step ``k``: the entry
-        window narrowed by the children returned so far, or the window it returned with."""
-        tree, rec = self.tree, self.tree._rec
-        if not tree.has_window:
-            raise InvalidOption("this tree has no alpha and beta: it was recorded by minimax, not alphabeta")
-        if self.last[i] <= k:
-            a, b = rec.alpha_out[i], rec.beta_out[i]
-        else:
-            a, b = rec.alpha[i], rec.beta[i]
-            if rec.kind[i] == CALL:  # the window as it stands now: narrowed by returned children
-                is_max = self.game.is_max(tree._state(i))
-                for c in tree._child_indexes(i):
-                    if self.last[c] <= k and rec.kind[c] != PRUNED:
-                        if is_max:
-                            a = max(a, rec.score[c])
-                        else:
-                            b = min(b, rec.score[c])
-        return a, b
-
-    def _set_title(self, k: int, upto) -> None:
+    def _set_title(self, upto) -> None:
         if self.title is False:
             self.ax.set_title("")
             return
         if isinstance(self.title, str):
             self.ax.set_title(self.title)
             return
-        summary = _summary(self.tree, not self.glyph.score_inside, reveal=self.scores == "all")
-        self.ax.set_title(summary if upto is None else self._step_title(k),
-                          fontsize=11 * min(self.scale, 1.2), loc="center")
-
-    def _step_title(self, k: int) -> str:
-        event = self.tree.event(k)
-        line = self.tree._event_line(k, event.kind, event.node, False).strip()
-        words = line.split(" ", 1)[1].strip() if " " in line else line
-        words = re.sub(r"(?<![\w.])-(?=[\d.])", "−", words)  # the labels' minus sign
-        return f"step {k} of {self.tree.n_steps - 1}: {words}"
+        words = self.scene.title(upto, reveal=self.scene.scores == "all")
+        self.ax.set_title(words, fontsize=11 * min(max(self.scale, 0.85), 1.2), loc="center")
 
 
-def _summary(tree, signed: bool = True, reveal: bool = True) -> str:
-    """The title: the algorithm and its counts, and (when ``reveal``) the best move and value."""
-    counts = tree.counts()
-    calls = len(tree) - counts["pruned"]
-    name = "alpha-beta" if tree.algorithm == "alphabeta" else "minimax"
-    root = tree.root
-    best = [c.move for c in root.children if c.score == root.score and not c.pruned][:1]
-    value = score_text(root.score, signed=signed)
-    tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
-    pruned = f", {counts['pruned']} pruned" if tree.has_window else ""
-    return f"{name}: {calls:,} calls{pruned}{tail if reveal else ''}"
+def _cut_bars(seg) -> list:
+    """Two short bars across a cut edge."""
+    (x0, y0), (x1, y1) = seg
+    mx, my = x0 * 0.7 + x1 * 0.3, y0 * 0.7 + y1 * 0.3  # nearer the parent: the move's label sits lower
+    dx, dy = x1 - x0, y1 - y0
+    norm = math.hypot(dx, dy) or 1
+    ux, uy = -dy / norm * 0.16, dx / norm * 0.16
+    bars = []
+    for shift in (-0.05, 0.05):
+        sx, sy = dx / norm * shift, dy / norm * shift
+        bars.append([(mx - ux + sx, my - uy + sy), (mx + ux + sx, my + uy + sy)])
+    return bars
 
 
-def score_text(v, *, signed: bool = True) -> str:
-    """A value as a learner reads it: a real minus sign, ``+`` on wins when ``signed``.
+def _base_colours(layer: Layer) -> None:
+    """Remember each element's own colours once, so frames can scale their alpha."""
+    import numpy as np
+    from matplotlib.colors import to_rgba_array
 
-    >>> score_text(1), score_text(-1), score_text(0.5), score_text(-math.inf), score_text(3, signed=False)
-    ('+1', '−1', '+0.50', '−∞', '3')
-    >>> score_text(0.0047), score_text(-0.05), score_text(1e-5)
-    ('+0.0047', '−0.050', '+0.000010')
-    """
-    if v is None or v != v:
-        return ""
-    if v == math.inf:
-        return "+∞" if signed else "∞"
-    if v == -math.inf:
-        return "−∞"
-    if float(v).is_integer():
-        v = int(v)
-        return ("+" if signed and v > 0 else "") + ("−" + str(-v) if v < 0 else str(v))
-    # two decimals, or two significant digits for a small guess (0.0047, not 0.00)
-    places = 2 if abs(v) >= 0.1 else min(6, 1 - math.floor(math.log10(abs(v))))
-    text = format(v, ("+" if signed else "") + f".{places}f")
-    return text.replace("-", "−")
+    if layer.base:
+        return
+    n = len(layer.owners)
+    for name in ("facecolor", "edgecolor"):
+        values = to_rgba_array(getattr(layer.artist, f"get_{name}")())
+        if len(values) in (1, n) and n:
+            layer.base[name] = np.broadcast_to(values, (n, 4)).copy()
 
 
-def _choose_nodes(tree, max_nodes: int, levels: int | None, leaf_limit: int = GLYPH_LEAF_LIMIT):
-    """All nodes, or the first levels (those given, or as many as stay readable) with
-    the number of nodes hidden under each cut-short subtree."""
-    n = len(tree)
-    depth, end, kind = tree._rec.depth, tree._rec.end, tree._rec.kind
-    if levels is None:
-        if n <= max_nodes:
-            return list(range(n)), {}
-        levels = 0
-        while 0 < depth.count(levels + 1) <= leaf_limit:
-            levels += 1
-    nodes = [i for i in range(n) if depth[i] <= levels]
-    collapsed = {i: end[i] - i - 1 for i in nodes if depth[i] == levels and kind[i] == CALL and end[i] - i > 1}
-    return nodes, collapsed
+def _fade(layer: Layer, alphas) -> None:
+    import numpy as np
+
+    _base_colours(layer)
+    alphas = np.asarray(alphas, dtype=float)
+    for name, base in layer.base.items():
+        rgba = base.copy()
+        rgba[:, 3] = base[:, 3] * alphas
+        getattr(layer.artist, f"set_{name}")(rgba)

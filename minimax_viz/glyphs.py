@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .trace import format_value
+
 __all__ = [
     "Glyph", "BoardGlyph", "ConnectFourGlyph", "ShapeGlyph", "Layer", "glyph_for", "register_glyph", "PALETTE",
 ]
@@ -30,6 +32,8 @@ PALETTE = {
     "last": "#F0E442",     # yellow: the cell just played
     "hit": "#56B4E9",      # sky blue: a memo-table answer
     "ink": "#222222",
+    "bound": "#222222",    # ink: a bound is no result (not a win colour)
+    "fan": "#777777",      # grey: calls searched but not drawn
 }
 
 
@@ -57,8 +61,10 @@ class Glyph:
     score_inside = False
     #: Whether edge labels (moves) are worth showing by default.
     label_moves = True
-    #: The most leaves across that are drawn as glyphs; wider trees are drawn as dots.
-    max_leaves = 48
+    #: The width a leaf takes in a row (inner nodes take 1 unit), in data units.
+    leaf_slot = 1.0
+    #: The fewest pixels per data unit at which this glyph's labels stay >= 8 px.
+    min_unit_px = 66
 
     def __init__(self, game=None):
         """A glyph for ``game`` (the game lets it fit its size to the board; most ignore it)."""
@@ -73,6 +79,30 @@ class Glyph:
         label = getattr(game, "label", None)
         return str(move) if label is None else label(state, move)
 
+    # -- what the pictures of this game say (the scene asks; no game-name checks) -----------
+    def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
+        """A value as the pictures write it (``guess``: it may be a heuristic's value)."""
+        return format_value(value, signed=signed)
+
+    def value_role(self, value) -> str:
+        """The colour role of a result: "max" (a win for Max), "min" or "draw"."""
+        if value is None:
+            return "pruned"
+        return "max" if value > 0 else "min" if value < 0 else "draw"
+
+    def pruned_text(self, game, state) -> str:
+        """The words at a pruned stub."""
+        return "pruned"
+
+    def legend(self, game) -> list[tuple[str, str, str]]:
+        """Legend entries for results: ``[(marker, colour role, words), ...]``."""
+        high, low = getattr(game, "max_player", "Max"), getattr(game, "min_player", "Min")
+        return [("s", "max", f"+1 {high} wins"), ("s", "min", f"−1 {low} wins"), ("s", "draw", "0 draw")]
+
+    def guess_words(self, game) -> str:
+        """What a heuristic value is, for the legend."""
+        return "heuristic (depth limit)"
+
 
 class ShapeGlyph(Glyph):
     """Textbook shapes: Max a triangle pointing up, Min a triangle pointing down, leaves squares."""
@@ -81,6 +111,22 @@ class ShapeGlyph(Glyph):
     height = 0.62
     score_inside = True
     label_moves = False
+    #: Leaves are small squares with their number inside: they sit closer, at a smaller
+    #: scale, and the numbers (10 pt at natural size) stay >= 8 px.
+    leaf_slot = 0.55
+    min_unit_px = 56
+
+    def value_role(self, value) -> str:
+        return "ink"  # a textbook tree's values are numbers, not wins
+
+    def legend(self, game) -> list[tuple[str, str, str]]:
+        return []
+
+    def pruned_text(self, game, state) -> str:
+        """Inside a pruned textbook shape: its value, if it is a leaf (else nothing)."""
+        value = getattr(game, "value", None)
+        v = value(state) if value is not None else None
+        return "" if v is None else format_value(v, signed=False)
 
     def draw(self, ax, tree, items, scale):
         from matplotlib.collections import PatchCollection
@@ -188,8 +234,18 @@ class ConnectFourGlyph(Glyph):
     width, tall ones by their height.
     """
 
-    #: A full two-ply tree of the usual seven columns (49 leaves) is still drawn as boards.
-    max_leaves = 49
+    def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
+        """A guess in whole window points (``evaluate`` is points over ``max_points``), so
+        the pictures read "+7" as lesson 07 counts; results and other values as they are."""
+        scale = getattr(game, "max_points", None)
+        if guess and scale and value is not None and abs(value) < 1 and not float(value).is_integer():
+            points = value * scale
+            if abs(points - round(points)) < 1e-6:  # the game's own heuristic, not another one
+                return format_value(round(points), signed=signed)
+        return format_value(value, signed=signed)
+
+    def guess_words(self, game) -> str:
+        return "heuristic: X's points − O's (windows, centre; a win beats any)"
 
     def __init__(self, game=None):
         self.rows, self.cols = (6, 7) if game is None else (game.rows, game.cols)

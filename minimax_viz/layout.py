@@ -1,16 +1,17 @@
 """A tidy top-down layout of a recorded tree: parents centred over their children.
 
-Leaves sit side by side in move order, one unit apart; every parent sits midway between
+Leaves sit side by side in move order, one unit apart (:func:`tidy_x` gives any node the
+room it needs, for pictures whose nodes differ in width); every parent sits midway between
 its first and last child; depth ``d`` sits at ``y = -d * level_gap``. Positions come back
 as a plain ``{node index: (x, y)}`` dict, as networkx layouts do. The walk reads the
-recording's columns directly and takes about a millisecond for 1,000 nodes.
+recording's columns (``tree.columns()``) and takes about a millisecond for 1,000 nodes.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["tidy_layout", "visible_children"]
+__all__ = ["tidy_layout", "tidy_x", "visible_children"]
 
 
 def visible_children(tree, nodes: Iterable[int] | None = None) -> dict[int, list[int]]:
@@ -18,7 +19,7 @@ def visible_children(tree, nodes: Iterable[int] | None = None) -> dict[int, list
 
     The nodes must be closed under ``parent`` (every node's parent is in the set).
     """
-    parent = tree._rec.parent
+    parent = tree.columns().parent
     indexes = range(len(tree)) if nodes is None else sorted(nodes)
     children: dict[int, list[int]] = {}
     for i in indexes:
@@ -43,15 +44,37 @@ def tidy_layout(
     {0: (1.25, 0.0), 1: (0.5, -1.0), 2: (0.0, -2.0), 3: (1.0, -2.0), 4: (2.0, -1.0), 5: (2.0, -2.0)}
     """
     children = visible_children(tree, nodes)
-    depth = tree._rec.depth
+    depth = tree.columns().depth
+    order = list(children)
+    x, _ = tidy_x(order, children, {i: sibling_gap for i in order})
+    half = sibling_gap / 2  # the first leaf at x = 0
+    return {i: (x[i] - half, -depth[i] * level_gap) for i in order}
+
+
+def tidy_x(
+    nodes: list[int], children: dict[int, list[int]], width: dict[int, float]
+) -> tuple[dict[int, float], float]:
+    """x of each node, and the width of the whole: every subtree gets the room it needs
+    (its own ``width``, or its children's side by side, whichever is more), children in
+    order from the left, each parent midway between its first and last child.
+
+    ``nodes`` are in pre-order, the first the top; ``children`` maps each to its children.
+
+    >>> tidy_x([0, 1, 2, 3], {0: [1, 3], 1: [2], 2: [], 3: []}, {0: 1, 1: 1, 2: 0.5, 3: 0.5})
+    ({0: 0.875, 1: 0.5, 2: 0.5, 3: 1.25}, 1.5)
+    """
+    need: dict[int, float] = {}
+    for i in reversed(nodes):
+        need[i] = max(width[i], sum(need[c] for c in children[i]))
     x: dict[int, float] = {}
-    next_leaf = 0.0
-    for i in children:  # pre-order: leaves get x in move order
-        if not children[i]:
-            x[i] = next_leaf
-            next_leaf += sibling_gap
-    for i in reversed(list(children)):  # children come after parents in pre-order
-        kids = children[i]
-        if kids:
-            x[i] = (x[kids[0]] + x[kids[-1]]) / 2
-    return {i: (x[i], -depth[i] * level_gap) for i in children}
+    start = {nodes[0]: 0.0}
+    for i in nodes:  # pre-order: a parent's slot is known before its children's
+        left = start[i] + (need[i] - sum(need[c] for c in children[i])) / 2
+        x[i] = start[i] + need[i] / 2
+        for c in children[i]:
+            start[c] = left
+            left += need[c]
+    for i in reversed(nodes):
+        if children[i]:
+            x[i] = (x[children[i][0]] + x[children[i][-1]]) / 2
+    return x, need[nodes[0]]

@@ -13,12 +13,15 @@ not stored: it is replayed from the root along the moves when asked for.
 from __future__ import annotations
 
 import math
+import re
 from array import array
 from typing import Any, Iterator, NamedTuple
 
 from .errors import TreeTooLarge
 
-__all__ = ["SearchTree", "Node", "Event", "Recorder", "KINDS", "DEFAULT_MAX_NODES"]
+__all__ = [
+    "SearchTree", "Node", "Event", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES", "format_value",
+]
 
 #: How each node came to be: an inner call, a finished game, a position scored by the
 #: heuristic at the depth limit, a child skipped by an alpha-beta cutoff, a position
@@ -283,6 +286,33 @@ class Node:
             node = node.parent
         return out[::-1]
 
+    # -- search facts (the trace is their one home: drawings and widgets read them here) --
+    def window_at(self, step: int) -> tuple[float, float]:
+        """Alpha and beta as they stood after replay event ``step`` (see :meth:`SearchTree.window_at`)."""
+        return self.tree.window_at(self.index, step)
+
+    @property
+    def heuristic(self) -> bool:
+        """True when the value comes from the heuristic: a depth-limit leaf, or backed up from one."""
+        return self.index in self.tree._value_flags()[0]
+
+    @property
+    def bound(self) -> str | None:
+        """``"upper"`` or ``"lower"`` when a cutoff below left the value only a bound
+        (the true value is at most, or at least, this), else ``None``."""
+        return self.tree._value_flags()[1].get(self.index)
+
+    @property
+    def exact(self) -> bool:
+        """True when the value is the position's true minimax value: neither a bound nor a guess
+        (``False`` for a pruned stub, which has no value)."""
+        return self.score is not None and not self.heuristic and self.bound is None
+
+    @property
+    def move_words(self) -> str:
+        """How the search reached this node: ``"X plays 4"``, or ``"root"``."""
+        return "root" if self.index == 0 else f"{self.parent.player} plays {self.move}"
+
 
 def _number(x: float) -> float | None:
     if x != x:  # NaN: no score
@@ -291,15 +321,49 @@ def _number(x: float) -> float | None:
 
 
 def _fmt(x) -> str:
-    if x is None:
-        return "None"
-    if x == math.inf:
-        return "+inf"
-    if x == -math.inf:
-        return "-inf"
-    if isinstance(x, int) or float(x).is_integer():
-        return f"{int(x):+d}" if x else "0"
-    return f"{x:+.3g}"
+    return format_value(x, ascii=True)
+
+
+def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
+    """A value as the course writes it: the one number formatter of the package.
+
+    A real minus sign and ``∞`` (``ascii=True``: ``-`` and ``inf``, for text traces);
+    ``+`` on values above 0 when ``signed``; whole numbers without decimals; other
+    numbers with two decimals, or two significant digits when small (0.0047, not 0.00).
+    ``None`` (no value, a pruned stub) is ``""`` (``"None"`` in ASCII).
+
+    >>> format_value(1), format_value(-1), format_value(0.5), format_value(-math.inf), format_value(3, signed=False)
+    ('+1', '−1', '+0.50', '−∞', '3')
+    >>> format_value(0.0047), format_value(-0.05), format_value(-math.inf, ascii=True), format_value(None, ascii=True)
+    ('+0.0047', '−0.050', '-inf', 'None')
+    """
+    if value is None or value != value:
+        return "None" if ascii else ""
+    if value in (math.inf, -math.inf):
+        sign = "+" if value > 0 and signed else "-" if value < 0 else ""
+        text = sign + ("inf" if ascii else "∞")
+    elif float(value).is_integer():
+        text = f"{int(value):+d}" if signed and value else str(int(value))
+    else:  # two decimals, or two significant digits for a small guess
+        places = 2 if abs(value) >= 0.1 else min(6, 1 - math.floor(math.log10(abs(value))))
+        text = format(value, ("+" if signed else "") + f".{places}f")
+    return text if ascii else text.replace("-", "−")
+
+
+class Columns(NamedTuple):
+    """The recording's columns, read-only, one entry per node in creation (pre-)order.
+
+    ``parent`` (-1 unused at the root), ``move``, ``kind`` (an index into :data:`KINDS`),
+    ``score`` (NaN: none), ``depth`` and ``end`` (the row just past the node's subtree:
+    its descendants lie between). For drawing large trees without a :class:`Node` per row.
+    """
+
+    parent: memoryview
+    move: memoryview
+    kind: memoryview
+    score: memoryview
+    depth: memoryview
+    end: memoryview
 
 
 class _NodeList:
@@ -509,6 +573,127 @@ class SearchTree:
         from .draw import tree_png
 
         return tree_png(self)
+
+    # -- public accessors: search facts and columns (for drawings, widgets, exercises) ------
+    def columns(self) -> Columns:
+        """The recording's columns as read-only memory views (see :class:`Columns`).
+
+        >>> from minimax_viz import GameTree, minimax
+        >>> cols = minimax(GameTree([[3, 12], [2]])).tree.columns()
+        >>> list(cols.depth), list(cols.end), list(cols.score)[2:4]
+        ([0, 1, 2, 2, 1, 2], [6, 4, 3, 4, 6, 6], [3.0, 12.0])
+        """
+        rec = self._rec
+        cols = (rec.parent, rec.move, rec.kind, rec.score, rec.depth, rec.end)
+        return Columns(*(memoryview(c).toreadonly() for c in cols))
+
+    def child_indexes(self, index: int) -> list[int]:
+        """The indexes of node ``index``'s recorded children, in move order."""
+        return list(self._child_indexes(index))
+
+    def internal_state(self, index: int) -> Any:
+        """Node ``index``'s position in the game's internal form (replayed, cached)."""
+        return self._state(index)
+
+    def steps(self) -> tuple[memoryview, memoryview]:
+        """Per node, the replay event at which it appears and the one at which its value is
+        known (``Node.step`` and ``Node.return_step`` for every node at once), read-only."""
+        first, last = self._steps()
+        return memoryview(first).toreadonly(), memoryview(last).toreadonly()
+
+    def window_at(self, index: int, step: int) -> tuple[float, float]:
+        """Node ``index``'s alpha and beta as they stood after replay event ``step``.
+
+        Before the call returns, the entry window narrowed by the children returned so far
+        (Max raises alpha, Min lowers beta); afterwards, the window it returned with.
+
+        :raises InvalidOption: when the tree was recorded by minimax (no window).
+
+        >>> from minimax_viz import GameTree, alphabeta
+        >>> tree = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+        >>> tree.window_at(0, 0), tree.window_at(0, tree.nodes[1].return_step)
+        ((-inf, inf), (3, inf))
+        """
+        from .errors import InvalidOption
+
+        if not self.has_window:
+            raise InvalidOption("this tree has no alpha and beta: it was recorded by minimax, not alphabeta")
+        rec, (first, last) = self._rec, self._steps()
+        if last[index] <= step:
+            return _number(rec.alpha_out[index]), _number(rec.beta_out[index])
+        a, b = rec.alpha[index], rec.beta[index]
+        if rec.kind[index] == CALL:
+            is_max = self.game.is_max(self._state(index))
+            for c in self._child_indexes(index):
+                if last[c] <= step and rec.kind[c] != PRUNED:
+                    if is_max:
+                        a = max(a, rec.score[c])
+                    else:
+                        b = min(b, rec.score[c])
+        return _number(a), _number(b)
+
+    def _value_flags(self):
+        """(heuristic node set, {node: "upper" | "lower"}) for the whole tree, computed once."""
+        cached = getattr(self, "_flag_cache", None)
+        if cached is not None:
+            return cached
+        rec, guessed, bounds = self._rec, set(), {}
+        kinds, scores = rec.kind, rec.score
+        if HORIZON in kinds:
+            for i in reversed(range(len(self))):
+                if kinds[i] == HORIZON:
+                    guessed.add(i)
+                elif kinds[i] == CALL:
+                    for c in self._child_indexes(i):
+                        if kinds[c] != PRUNED and scores[c] == scores[i]:
+                            if c in guessed:
+                                guessed.add(i)
+                            break
+        if PRUNED in kinds and rec.window:
+            unsure = set()
+            for i in reversed(range(len(self))):
+                if kinds[i] == PRUNED:
+                    unsure.add(rec.parent[i])
+                elif i in unsure and i:
+                    unsure.add(rec.parent[i])
+            for i in unsure:
+                if scores[i] <= rec.alpha[i]:
+                    bounds[i] = "upper"
+                elif scores[i] >= rec.beta[i]:
+                    bounds[i] = "lower"
+        self._flag_cache = (frozenset(guessed), bounds)
+        return self._flag_cache
+
+    def principal_variation(self, start: "Node | int | None" = None) -> list[Node]:
+        """The nodes from the root (or ``start``) along the best moves (the first best
+        child at each node).
+
+        >>> from minimax_viz import GameTree, minimax
+        >>> tree = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+        >>> [n.move for n in tree.principal_variation()], [n.move for n in tree.principal_variation(5)]
+        ([None, 0, 0], [1, 0])
+        """
+        node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
+        path = [node]
+        while not node.is_leaf:
+            best = [c for c in node.children if c.score == node.score and not c.pruned]
+            if not best:
+                break
+            node = best[0]
+            path.append(node)
+        return path
+
+    def event_words(self, step: int, *, window: bool = False) -> str:
+        """The words for replay event ``step``, as a learner reads them (real minus signs).
+
+        >>> from minimax_viz import TicTacToe, minimax
+        >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.event_words(4)
+        'return −1 from X plays 1'
+        """
+        event = self.event(step)
+        line = self._event_line(step, event.kind, event.node, window)
+        words = line.lstrip().split(" ", 1)[1].strip()
+        return re.sub(r"(?<![\w.])-(?=[\d.i])", "−", words).replace("inf", "∞")
 
     # -- conversion -------------------------------------------------------------------------
     def to_networkx(self):

@@ -4,6 +4,7 @@ These check what was drawn, not pixels; the pictures themselves are looked at by
 (``make figures`` writes them).
 """
 
+import struct
 import subprocess
 import sys
 
@@ -68,11 +69,13 @@ def test_pruned_edges_are_dashed_and_counted(game):
         view = TreeView(result.tree)
         view.show()
         dashed = dashed_edges(view)
-        assert len(dashed) == result.stats.pruned > 0
-        assert all(result.tree.nodes[i].pruned for i in dashed)
+        drawn_stubs = [i for i in view.nodes if result.tree.nodes[i].pruned]
+        assert sorted(dashed) == drawn_stubs and dashed
+        folded = sum(f.pruned for f in view.scene.fans.values() if f.label)
+        assert len(drawn_stubs) + folded == result.stats.pruned  # the stubs not drawn are in the fans
         cuts = [l for l in view.layers if l.kind == "cut"]
-        if view.detail == "glyph":  # a double bar across each cut edge
-            assert len(cuts[0].owners) == 2 * result.stats.pruned
+        boards = [i for i in drawn_stubs if view.scene.style[i] == "board"]
+        assert sum(len(c.owners) for c in cuts) == 2 * len(boards)  # a double bar across each cut edge to a board
 
 
 def test_aima_figure_with_alphabeta():
@@ -95,13 +98,27 @@ def test_principal_variation(game):
 @pytest.mark.parametrize("algorithm", [mv.minimax, mv.alphabeta])
 def test_upto_hides_exactly_the_later_nodes(game, algorithm):
     tree = algorithm(game, mv.TicTacToe.TUTORIAL_BOARD).tree
-    view = TreeView(tree, frames=True)
+    view = TreeView(tree, frames=True, future="hide")
     frames = board_layer(view)
     for k in range(tree.n_steps):
         view.show(k)
         alphas = frames.artist.get_facecolor()[:, 3]
         shown = {o for o, a in zip(frames.owners, alphas) if a > 0}
         assert shown == {n.index for n in tree.nodes if n.step <= k}, k
+
+
+def test_frames_draw_the_rest_faintly_by_default(game):
+    """No blank band: nodes not reached yet are drawn faint, in the place they will take."""
+    tree = mv.minimax(game, mv.TicTacToe.TUTORIAL_BOARD).tree
+    view = TreeView(tree, frames=True)
+    frames = board_layer(view)
+    for k in range(tree.n_steps):
+        view.show(k)
+        alphas = frames.artist.get_edgecolor()[:, 3]
+        faint = {o for o, a in zip(frames.owners, alphas) if 0 < a < 0.2}
+        full = {o for o, a in zip(frames.owners, alphas) if a == 1}
+        assert full == {n.index for n in tree.nodes if n.step <= k}, k
+        assert faint == set(range(len(tree))) - full, k
 
 
 def test_scores_appear_when_calls_return(game):
@@ -122,23 +139,27 @@ def test_window_as_it_stands_mid_search(game):
     assert texts(ax).count("α=+1 β=+∞") == 3  # the root's alpha has risen to +1 after X plays 4
 
 
-def test_the_whole_game_is_drawn_collapsed(game):
+def test_the_whole_game_is_drawn_around_its_root(game):
+    """549,946 calls: the root and its 9 children as boards, the 72 below as marks, and
+    "+N calls" fans that, with the nodes drawn, count every call of the game tree."""
     tree = mv.minimax(game).tree
     view = TreeView(tree, pyplot=False)
     view.show()
-    assert len(view.nodes) == 1 + 9  # as deep as boards stay readable: level 2 has 72
-    assert view.detail == "glyph"
-    assert sum(view.collapsed.values()) + len(view.nodes) == len(tree)
-    assert "+59,704\nnodes" in texts(view.ax)  # the games under X's corner opening
-    deeper = TreeView(tree, pyplot=False, levels=3)
-    assert len(deeper.nodes) == 1 + 9 + 72 + 504 and deeper.detail == "dot"
+    scene = view.scene
+    assert len(scene.boards) == 1 + 9 and len(scene.marks) == 72 and view.detail == "glyph"
+    assert len(view.nodes) + sum(view.collapsed.values()) == 549_946
+    assert "+59,696 calls" in texts(view.ax)  # the games under X's corner opening, below its 8 replies
+    deeper = TreeView(tree, pyplot=False, levels=1)
+    assert len(deeper.nodes) == 10 and len(deeper.collapsed) == 9
 
 
-def test_thousand_nodes_become_dots(game):
+def test_a_thousand_nodes_keep_boards_at_their_size(game):
     tree = mv.minimax(game, "XO..X....").tree
     view = TreeView(tree, pyplot=False)
     view.show()
-    assert len(view.nodes) == len(tree) == 1061 and view.detail == "dot"
+    assert len(view.scene.boards) == 1 + 6 and len(view.scene.marks) == 30
+    assert view.scale >= 0.72  # text stays >= 8 px at 100 dpi
+    assert len(view.nodes) + sum(view.collapsed.values()) == len(tree) == 1061
 
 
 def test_png_and_repr(game):
@@ -177,6 +198,10 @@ def test_cli_draws_the_tutorial_tree(tmp_path):
     svg = tmp_path / "aima.svg"
     done = run_cli("draw", "--tree", str(AIMA), "--algorithm", "alphabeta", "--step", "5", "-o", str(svg))
     assert done.returncode == 0 and svg.read_text().lstrip().startswith("<?xml")
+    corner = tmp_path / "corner.png"
+    done = run_cli("draw", "--board", ".........", "--focus", "1", "--dpi", "300", "-o", str(corner))
+    assert done.returncode == 0, done.stderr
+    assert struct.unpack(">II", corner.read_bytes()[16:24])[0] <= 1000  # dpi lowered to fit
 
 
 @pytest.mark.parametrize(
@@ -187,6 +212,7 @@ def test_cli_draws_the_tutorial_tree(tmp_path):
         (["draw", "-o", "x.gif"], ".png or .svg"),
         (["draw", "--depth", "-2", "-o", "x.png"], "0 or more plies"),
         (["draw", "--tree", "[[1, 'a']]", "-o", "x.png"], "leaf at path"),
+        (["draw", "--focus", "9", "-o", "x.png"], "focus must be a node of this tree"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, args, words):

@@ -59,26 +59,41 @@ def test_connect_four_has_its_glyph_sized_to_the_board():
         assert glyph.width / glyph.height == pytest.approx(cols / rows)
 
 
+def views_at_every_call(result):
+    """A view focused on each inner call: together they draw every node as a board."""
+    for node in result.tree.nodes:
+        if not node.is_leaf:
+            yield TreeView(result.tree, pyplot=False, focus=node)
+
+
 @pytest.mark.parametrize("fixture", ["two_ply", "small_endgame"])
 def test_one_board_per_node_with_its_discs(fixture, request):
     result = request.getfixturevalue(fixture)
-    view = drawn(result)
-    assert view.detail == "glyph"
-    assert sorted(layer(view, "frame").owners) == list(range(len(result.tree)))
-    xs, os_ = per_node(view, "x"), per_node(view, "o")
-    for node in result.tree.nodes:
-        cells = "".join(node.state)
-        assert xs[node.index] == cells.count("X") and os_[node.index] == cells.count("O"), node
+    seen = set()
+    for view in views_at_every_call(result):
+        view.show()
+        assert view.detail == "glyph"
+        assert sorted(layer(view, "frame").owners) == view.scene.boards
+        xs, os_ = per_node(view, "x"), per_node(view, "o")
+        for index in view.scene.boards:
+            cells = "".join(result.tree.nodes[index].state)
+            assert xs[index] == cells.count("X") and os_[index] == cells.count("O"), index
+        seen.update(view.scene.boards)
+    assert seen == set(range(len(result.tree)))
 
 
 @pytest.mark.parametrize("fixture", ["two_ply", "small_endgame"])
 def test_won_lines_are_struck_and_the_last_disc_marked(fixture, request):
     result = request.getfixturevalue(fixture)
-    game, view = result.tree.game, drawn(result)
-    won = {n.index for n in result.tree.nodes if game.winner(n.internal_state)}
-    assert won and set(layer(view, "win").owners) == won
-    assert all(result.tree.nodes[i].is_leaf for i in won)
-    assert sorted(layer(view, "last").owners) == list(range(1, len(result.tree)))  # all but the root
+    game, seen_won = result.tree.game, set()
+    for view in views_at_every_call(result):
+        boards = view.scene.boards
+        won = {i for i in boards if game.winner(result.tree.internal_state(i))}
+        assert set(layer(view, "win").owners) == won
+        assert all(result.tree.nodes[i].is_leaf for i in won)
+        assert sorted(layer(view, "last").owners) == [i for i in boards if i != 0]  # all but the root
+        seen_won |= won
+    assert seen_won
 
 
 def test_the_last_square_sits_on_the_top_disc_of_the_column_played():
@@ -106,7 +121,7 @@ def test_x_discs_are_filled_and_o_discs_are_rings(two_ply):
 
 
 def test_a_replay_frame_hides_boards_not_reached(small_endgame):
-    view = TreeView(small_endgame.tree, pyplot=False, frames=True)
+    view = TreeView(small_endgame.tree, pyplot=False, frames=True, future="hide")
     view.show(upto=3)
     discs = layer(view, "x")
     alphas = discs.artist.get_facecolor()[:, 3]
@@ -121,8 +136,35 @@ def test_boards_of_any_size_draw_to_png(rows, cols):
     assert png.startswith(b"\x89PNG")
 
 
-def test_wider_trees_fall_back_to_dots_and_levels_keep_boards():
+def test_wider_trees_keep_boards_and_fold_the_rest():
+    """Depth 3 from the start (288 calls): the root's 7 children as boards, their 49 as marks,
+    and fans for the rest; calls drawn and calls in the fans add up to the title's count."""
     result = mv.alphabeta(mv.ConnectFour(), depth=3)
-    assert drawn(result).detail == "dot"  # 288 nodes, too many boards across
-    view = TreeView(result.tree, pyplot=False, levels=1)
-    assert view.detail == "glyph" and len(view.nodes) == 8 and len(view.collapsed) == 7
+    view = drawn(result)
+    scene, tree = view.scene, result.tree
+    assert view.detail == "glyph" and len(scene.boards) == 8 and len(scene.marks) == 49
+    drawn_calls = sum(1 for i in scene.nodes if not tree.nodes[i].pruned)
+    assert drawn_calls + sum(view.collapsed.values()) == result.stats.calls
+    view = TreeView(tree, pyplot=False, levels=1)
+    assert len(view.nodes) == 8 and not view.scene.marks and len(view.collapsed) == 7
+
+
+def test_guesses_read_in_whole_window_points(two_ply):
+    """Lesson 07 counts window points by hand: the labels show them, not small decimals."""
+    game = two_ply.tree.game
+    result = mv.alphabeta(game, game.from_moves("4455443"), depth=1)
+    view = drawn(result)
+    shown = {i: t.get_text() for t, i, role in view.texts if role == "score" and t.get_visible()}
+    for child in result.tree.root.children:
+        if child.kind == "horizon":
+            assert shown[child.index] == "≈" + mv.format_value(game.points(child.internal_state))
+    assert any(words.startswith("≈ heuristic: X's points − O's") for words in
+               (h.get_label() for h in view.legend_handles))
+
+
+def test_bounds_are_not_drawn_in_a_result_colour(two_ply):
+    view = drawn(two_ply)
+    bounds = [t for t, i, role in view.texts if role == "score" and t.get_text()[:1] in "≤≥" and t.get_visible()]
+    assert bounds
+    results = {PALETTE[r].lower() for r in ("max", "min", "draw")}
+    assert all(matplotlib.colors.to_hex(t.get_color()) not in results for t in bounds)

@@ -417,3 +417,208 @@ def test_connect_four_why_draws_the_decision_at_the_ai_depth():
     best = [c.move for c in tree.root.children if c.score == tree.root.score and not c.pruned][0]
     assert best == play.history[-1], "the tree drawn is the decision the AI made"
     assert set(play.values()) <= set(range(7))
+
+
+# -- clicking the tree moves the focus ---------------------------------------------------------------------
+
+def png_width(data: bytes) -> int:
+    """A PNG's width in pixels, read here from its IHDR chunk (bytes 16-20, big-endian)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big")
+
+
+def pixels_of(navigator, grid: int = 3) -> dict[int, list[tuple[int, int]]]:
+    """Where a click finds each node in the picture shown: ``{node index: [(x, y), ...]}``,
+    by asking ``node_at`` over a grid of the picture's pixels."""
+    data = navigator.png
+    width, height = png_width(data), int.from_bytes(data[20:24], "big")
+    found: dict[int, list[tuple[int, int]]] = {}
+    for y in range(0, height, grid):
+        for x in range(0, width, grid):
+            node = navigator.view.node_at(x, y)
+            if node is not None:
+                found.setdefault(node.index, []).append((x, y))
+    return found
+
+
+def browser_click(navigator, x, y, **extra) -> None:
+    """What ipyevents sends from JupyterLab when the picture is clicked at image pixel (x, y)."""
+    message = {"event": "click", "type": "click", "dataX": x, "dataY": y, **extra}
+    navigator.events._handle_mouse_msg(None, message, [])
+
+
+def middle(points):
+    return points[len(points) // 2]
+
+
+def test_a_click_on_a_node_makes_it_the_focus():
+    explorer = mv.Explorer(".........", depth=2, algorithm="minimax")
+    nav, tree = explorer.navigator, explorer.result.tree
+    assert nav.focus == tree.root and nav.breadcrumb == "root"
+    assert nav.up_button.disabled and nav.root_button.disabled
+    assert explorer.image is nav.image and nav.events.source is nav.image
+    assert nav.events.watched_events == ["click"]
+    at_root = nav.png
+    centre = next(c for c in tree.root.children if c.move == 4)
+    browser_click(nav, *middle(pixels_of(nav)[centre.index]))
+    assert nav.focus == centre and nav.view.focus == centre
+    assert nav.breadcrumb == "root › X plays 4" and "X plays 4" in nav.crumbs.value
+    assert nav.png != at_root and nav.message.value == ""
+    assert not nav.up_button.disabled and not nav.root_button.disabled
+    reply = centre.children[0]  # O plays 0 below X's centre
+    browser_click(nav, *middle(pixels_of(nav)[reply.index]))
+    assert nav.focus == reply and nav.breadcrumb == "root › X plays 4 › O plays 0"
+    nav.up_button.click()
+    assert nav.focus == centre
+    nav.root_button.click()
+    assert nav.focus == tree.root and nav.breadcrumb == "root" and nav.png == at_root
+
+
+def test_a_click_on_the_picture_shrunk_to_fit_maps_to_the_same_node():
+    explorer = mv.Explorer(".........", depth=1, algorithm="minimax")
+    nav = explorer.navigator
+    corner = explorer.result.tree.root.children[8]
+    x, y = middle(pixels_of(nav)[corner.index])
+    width, height = png_width(nav.png), int.from_bytes(nav.png[20:24], "big")
+    # the browser shows the picture at half size and sends only where the click fell on it
+    browser_click(nav, None, None, offsetX=x / 2, offsetY=y / 2,
+                  boundingRectWidth=width / 2, boundingRectHeight=height / 2)
+    assert nav.focus == corner
+
+
+def test_the_breadcrumb_in_the_picture_is_clickable():
+    explorer = mv.Explorer(".........", depth=3, algorithm="alphabeta")
+    nav, root = explorer.navigator, explorer.result.tree.root
+    child = root.children[1]
+    nav.set_focus(child.children[0])
+    assert nav.breadcrumb == f"root › X plays 1 › O plays {child.children[0].move}"
+    hits = pixels_of(nav)
+    assert child.index in hits and root.index in hits, "the words above the focus name its ancestors"
+    browser_click(nav, *middle(hits[child.index]))
+    assert nav.focus == child
+
+
+def test_a_click_on_nothing_does_nothing():
+    explorer = mv.Explorer(".........", depth=2)
+    nav = explorer.navigator
+    before, focus = nav.png, nav.focus
+    assert nav.view.node_at(0, 0) is None  # the top-left corner is blank
+    browser_click(nav, 0, 0)
+    browser_click(nav, 5000, 5000)         # outside the picture
+    nav.events._handle_mouse_msg(None, {"event": "click"}, [])  # no position at all
+    assert nav.png == before and nav.focus == focus and nav.message.value == ""
+
+
+def test_an_error_in_a_click_becomes_a_message_not_a_traceback(monkeypatch):
+    explorer = mv.Explorer(".........", depth=2)
+    nav = explorer.navigator
+
+    def broken(x, y):
+        raise RuntimeError("the layout went away")
+
+    monkeypatch.setattr(nav.view, "node_at", broken)
+    browser_click(nav, 10, 10)  # must not raise
+    assert "Sorry" in nav.message.value and "the layout went away" in nav.message.value
+    assert "Traceback" not in nav.message.value
+    monkeypatch.undo()
+    with pytest.raises(mv.InvalidOption, match="focus"):
+        nav.view.set_focus(10**9)  # the view's own check, named after its argument
+    nav._safely(lambda: nav.set_focus(10**9))  # the same in a handler: words in the widget
+    assert "focus" in nav.message.value and nav.focus == explorer.result.tree.root
+    explorer.tutorial.click()  # a new search clears the message
+    assert nav.message.value == ""
+
+
+def test_a_new_search_starts_at_the_root_and_an_impossible_board_hides_the_tree():
+    explorer = mv.Explorer(".........", depth=2)
+    nav = explorer.navigator
+    nav.set_focus(explorer.result.tree.root.children[3])
+    explorer.depth.value = 3
+    assert nav.focus == explorer.result.tree.root and nav.breadcrumb == "root"
+    explorer.board = "OO......."
+    assert nav.widget.layout.display == "none" and explorer.image.layout.display == "none"
+    nav.root_button.click()  # nothing to do, and no error
+    explorer.board = "X........"
+    assert nav.widget.layout.display is None and explorer.image.layout.display is None
+
+
+def test_the_stepper_follows_the_current_call_and_a_click_holds_until_the_next_step():
+    stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), "........."))
+    nav = stepper.navigator
+    stepper.step = 12345  # deep in the search: the whole tree cannot be drawn
+    node = stepper.node
+    assert node.depth >= 4 and nav.focus != stepper.tree.root
+    assert nav.focus in node.path, "the focus is the current node or one of its callers"
+    assert node.index in pixels_of(nav), "the node the step is about is drawn"
+    assert nav.breadcrumb.startswith("root › ") and nav.breadcrumb.count("›") == nav.focus.depth
+    nav.root_button.click()
+    assert nav.focus == stepper.tree.root and stepper.step == 12345
+    stepper.forward.click()
+    assert stepper.node.depth >= 4 and nav.focus in stepper.node.path  # following again
+    stepper.step = 0
+    assert nav.focus == stepper.tree.root
+
+
+def test_the_stepper_on_the_tutorial_keeps_the_root_in_focus(stepper):
+    for k in range(stepper.n_steps):
+        stepper.step = k
+        assert stepper.navigator.focus == stepper.tree.root  # the whole tree fits
+
+
+def test_why_did_it_play_that_is_clickable():
+    play = mv.PlayBoard()
+    play.click(0)
+    play.why()
+    nav, tree = play.why_tree, play.decision.tree
+    assert nav.focus == tree.root and play.why_image is nav.image
+    corner = next(c for c in tree.root.children if not c.pruned and c.move != 4)
+    browser_click(nav, *middle(pixels_of(nav)[corner.index]))
+    assert nav.focus == corner and nav.breadcrumb == f"root › O plays {corner.move}"
+    play.click(8)  # a new move hides the old answer and its buttons
+    assert nav.widget.layout.display == "none"
+
+
+# -- no picture a widget sends is wider than 1,000 px -------------------------------------------------------
+
+def test_no_explorer_picture_is_wider_than_1000_px():
+    """Every depth, both algorithms, four boards, at the root; at depths 4 and "to the end"
+    also focused one and two moves down the best line."""
+    explorer, widths = mv.Explorer(), {}
+    for board in (TUTORIAL, ".........", "OO...XX..", "X...O...."):
+        explorer.board = board
+        for algorithm in ("minimax", "alphabeta"):
+            explorer.algorithm.value = algorithm
+            for depth in [*range(1, 10), "end"]:
+                explorer.depth.value = depth
+                best_line = explorer.result.tree.principal_variation()
+                for focus in best_line[:3] if depth in (4, "end") else best_line[:1]:
+                    explorer.navigator.set_focus(focus)
+                    widths[str(board), algorithm, depth, focus.depth] = png_width(explorer.navigator.png)
+    assert len(widths) > 100
+    too_wide = {case: w for case, w in widths.items() if w > 1000}
+    assert not too_wide, too_wide
+
+
+def test_no_stepper_picture_is_wider_than_1000_px():
+    """The empty board's alpha-beta search, every 500th event and the first and last."""
+    stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), "........."))
+    steps = sorted({*range(0, stepper.n_steps, 500), stepper.n_steps - 1})
+    widths = {}
+    for k in steps:
+        stepper.step = k
+        widths[k] = png_width(stepper.png)
+    assert len(widths) > 70 and stepper.n_steps > 30_000
+    too_wide = {k: w for k, w in widths.items() if w > 1000}
+    assert not too_wide, too_wide
+
+
+def test_the_legend_is_text_under_the_picture():
+    explorer = mv.Explorer(".........", depth=3)
+    nav = explorer.navigator
+    assert not nav.view.legend_on, "the picture itself carries no legend"
+    legend = nav.legend.value
+    for words in ("Max to move", "Min to move", "+1 X wins", "heuristic (depth limit)", "best line"):
+        assert words in legend
+    assert legend.count("≤") == 1  # "≤ ≥ only a bound" once, not a symbol and its words
+    stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), TUTORIAL))
+    assert "current call and stack" in stepper.navigator.legend.value

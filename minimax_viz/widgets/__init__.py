@@ -7,10 +7,11 @@
 * :class:`PruningQuiz` asks which leaves alpha-beta skips, on random trees.
 
 Each one keeps its ipywidgets in ``.widget`` and shows itself when it ends a notebook
-cell. This package is the only place that imports ipywidgets, and only when a widget is
-made, so ``import minimax_viz`` stays light. The widgets call the search and the drawing
-and never do either themselves; pictures are PNG images (core ipywidgets only, nothing
-to install in JupyterLab).
+cell. This package is the only place that imports ipywidgets (and ipyevents), and only
+when a widget is made, so ``import minimax_viz`` stays light. The widgets call the search
+and the drawing and never do either themselves; pictures are PNG images, and a click on a
+tree picture (ipyevents, whose JupyterLab extension comes prebuilt with the pip package)
+focuses it on the node clicked (:class:`~.navigate.TreeNavigator`).
 """
 
 from .explorer import Explorer

@@ -1,13 +1,12 @@
-"""What the widgets share: the lazy ipywidgets import, display, PNG pictures, words for values."""
+"""What the widgets share: the lazy ipywidgets and ipyevents imports, display, pictures, words for values."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from ..draw import score_text
+from ..trace import format_value
 
-__all__ = ["ipywidgets", "WidgetView", "png", "content_box", "picture", "value_text", "value_words", "move_words"]
+__all__ = ["ipywidgets", "ipyevents", "WidgetView", "picture", "value_text", "value_words", "move_words"]
 
 
 def ipywidgets():
@@ -15,6 +14,13 @@ def ipywidgets():
     import ipywidgets as widgets
 
     return widgets
+
+
+def ipyevents():
+    """The ipyevents module (mouse events on a widget), imported on first use."""
+    import ipyevents as events
+
+    return events
 
 
 class WidgetView:
@@ -34,34 +40,9 @@ def picture():
     return w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", align_self="flex-start"))
 
 
-def png(figure, dpi: int, *, crop=None) -> bytes:
-    """The figure as PNG bytes, drawn without pyplot.
-
-    ``crop`` is the part of the figure to keep, in inches (from :func:`content_box`):
-    a replay keeps the same box for every frame, so the picture never jumps in size.
-    """
-    buf = io.BytesIO()
-    _agg(figure).figure.savefig(buf, format="png", dpi=dpi, bbox_inches=crop)
-    return buf.getvalue()
-
-
-def content_box(figure, pad: float = 0.1):
-    """The box around what the figure shows now, in inches, with ``pad`` inches to spare."""
-    canvas = _agg(figure)
-    return figure.get_tightbbox(canvas.get_renderer()).padded(pad)
-
-
-def _agg(figure):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    if not isinstance(figure.canvas, FigureCanvasAgg):
-        FigureCanvasAgg(figure)
-    return figure.canvas
-
-
 def value_text(value, *, signed: bool = True) -> str:
     """A value as the drawings write it: ``+1``, ``−1`` (a real minus sign), ``0``, ``+0.33``."""
-    return score_text(value, signed=signed)
+    return format_value(value, signed=signed)
 
 
 def value_words(game, value, *, exact: bool = True) -> str:

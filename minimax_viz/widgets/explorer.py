@@ -8,8 +8,9 @@ from ..draw import TreeView
 from ..errors import InvalidBoard, MinimaxError
 from ..games import TicTacToe
 from ..search import alphabeta, centre_first, minimax
-from ._common import WidgetView, content_box, ipywidgets, picture, png, value_text, value_words
+from ._common import WidgetView, ipywidgets, value_text, value_words
 from .boards import TicTacToeButtons
+from .navigate import TreeNavigator
 
 __all__ = ["Explorer"]
 
@@ -39,13 +40,18 @@ class Explorer(WidgetView):
     Click a cell to cycle it through empty, X and O; choose the depth, minimax or
     alpha-beta, the move order, whether alpha-beta prunes on equality, and the
     heuristic scored at the depth limit (the game's open lines, or 0 for "unknown").
+    Click a node of the tree to focus the picture on it (its children drawn in full,
+    the rest folded into "+N calls"); "up" and "back to the root" move the focus, and the
+    breadcrumb above the picture reads the moves from the root to the focus.
     A position no game can reach gets a message saying why instead of a tree::
 
         explorer = mv.Explorer()          # starts on the tutorial's board
         explorer
 
     From code: ``explorer.cells[4].click()``, ``explorer.algorithm.value = "minimax"``,
-    ``explorer.board = "X.O......"``; read ``result``, ``counts``, ``summary.value``.
+    ``explorer.board = "X.O......"``, ``explorer.navigator.click(x, y)`` (a pixel of the
+    picture) or ``explorer.navigator.set_focus(node)``; read ``result``, ``counts``,
+    ``summary.value``, ``navigator.breadcrumb``.
 
     >>> explorer = Explorer(algorithm="minimax")
     >>> explorer.counts, explorer.result.move
@@ -60,15 +66,16 @@ class Explorer(WidgetView):
 
     def __init__(self, board=None, *, depth: int | None = None, algorithm: str = "alphabeta",
                  order: str = "cells", prune_on_equal: bool = True, heuristic: str = "open lines",
-                 dpi: int = 80):
+                 dpi: int = 100):
         w = ipywidgets()
         self.game, self.dpi = TicTacToe(), dpi
         self.result, self.error = None, None
         self._cells = _cells(self.game.TUTORIAL_BOARD if board is None else board)
         options = self._options(w, depth, algorithm, order, prune_on_equal, heuristic)
-        self.summary, self.image = w.HTML(), picture()
+        self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
+        self.image = self.navigator.image
         self.widget = w.VBox([w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
-                              self.summary, self.image])
+                              self.summary, self.navigator.widget])
         self.update()
 
     def _board_box(self, w):
@@ -149,13 +156,12 @@ class Explorer(WidgetView):
             self.result, self.error = None, str(err)
             self.summary.value = ("<p style='color:#B00000;font-size:14px'>This position cannot happen in a "
                                   f"game: {html.escape(self.error)}.<br>Click a cell to change it.</p>")
-            self.image.layout.display = "none"
+            self.navigator.hide()
             return
         self.summary.value = self._summary_html()
-        view = TreeView(self.result.tree, pyplot=False)
-        view.show()
-        self.image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
-        self.image.layout.display = None
+        # the summary above says what the title would; the navigator writes the legend
+        self.navigator.show(TreeView(self.result.tree, pyplot=False, title=False, legend=False))
+        self.navigator.unhide()
 
     def _summary_html(self) -> str:
         result, game = self.result, self.game

@@ -11,8 +11,9 @@ from ..draw import TreeView
 from ..errors import InvalidOption, MinimaxError
 from ..games import TicTacToe
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, content_box, ipywidgets, picture, png, value_text, value_words
+from ._common import WidgetView, ipywidgets, value_text, value_words
 from .boards import board_buttons, thinking_time
+from .navigate import TreeNavigator
 
 __all__ = ["PlayBoard"]
 
@@ -43,7 +44,7 @@ class PlayBoard(WidgetView):
     empty cells left), so it never dawdles when it can win. Choose your side, start
     again with "new game", "take back" a move, and ask "why did it play that?" to see the
     tree of its last decision (only the AI's moves, with the size of the search below
-    each, when the tree has more than ``max_nodes`` nodes)::
+    each, when the tree has more than ``max_nodes`` nodes; click a node to look below it)::
 
         play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
         play = mv.PlayBoard(mv.ConnectFour())
@@ -63,7 +64,7 @@ class PlayBoard(WidgetView):
 
     def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
                  seconds: float | None | str = "auto", quick_wins: bool = True,
-                 dpi: int = 80, max_nodes: int = 120):
+                 dpi: int = 100, max_nodes: int = 120):
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
         self.start = self.game.state(start)  # every new game starts here
@@ -72,10 +73,11 @@ class PlayBoard(WidgetView):
         self._check_side(human)
         self.seconds = thinking_time(self.game) if seconds == "auto" else _checked_seconds(seconds)
         self.cells = self.part.buttons
-        self.status, self.why_caption, self.why_image = w.HTML(), w.HTML(), picture()
+        self.status, self.why_caption, self.why_tree = w.HTML(), w.HTML(), TreeNavigator(dpi=dpi)
+        self.why_image = self.why_tree.image
         right = w.VBox([self._side(w, human), self._buttons(w), self.status], layout=w.Layout(margin="0 0 0 20px"))
         self.widget = w.VBox([w.HBox([self.part.widget, right], layout=w.Layout(flex_flow="row wrap")),
-                              self.why_caption, self.why_image])
+                              self.why_caption, self.why_tree.widget])
         self.new_game(human)
 
     def _side(self, w, human: str):
@@ -235,7 +237,7 @@ class PlayBoard(WidgetView):
 
     def _hide_why(self) -> None:
         self.why_caption.value = ""
-        self.why_image.layout.display = "none"
+        self.why_tree.hide()
 
     def why(self) -> None:
         """Draw the tree of the AI's last decision, with its value for every move it tried."""
@@ -245,10 +247,9 @@ class PlayBoard(WidgetView):
         tree = self._decision_tree()
         big = len(tree) > self.max_nodes
         # alpha and beta beside each board fit when values are whole numbers, not guesses
-        view = TreeView(tree, pyplot=False, levels=1 if big else None, window=self.result.solved)
-        view.show()
-        self.why_image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
-        self.why_image.layout.display = None
+        view = TreeView(tree, pyplot=False, levels=1 if big else None, window=self.result.solved, legend=False)
+        self.why_tree.show(view)
+        self.why_tree.unhide()
         self.why_caption.value = self._why_words(view)
 
     def values(self) -> dict[int, str]:
@@ -260,11 +261,7 @@ class PlayBoard(WidgetView):
         for child in self._decision_tree().root.children:
             if child.pruned:
                 continue
-            bound = ""
-            if self.ai == self.game.max_player and child.score <= child.alpha:
-                bound = "≤ "
-            elif self.ai != self.game.max_player and child.score >= child.beta:
-                bound = "≥ "
+            bound = {"upper": "≤ ", "lower": "≥ "}.get(child.bound, "")  # the trace knows which values are bounds
             out[child.move] = bound + value_text(child.score)
         return out
 

@@ -12,7 +12,7 @@ from ..draw import TreeView
 from ..exercises.feedback import Feedback
 from ..games import GameTree
 from ..search import alphabeta, minimax
-from ._common import WidgetView, content_box, ipywidgets, picture, png
+from ._common import WidgetView, ipywidgets, picture
 
 __all__ = ["PruningQuiz", "read_bound"]
 
@@ -60,7 +60,7 @@ class PruningQuiz(WidgetView):
     """
 
     def __init__(self, *, seed: int = 0, depth: int = 3, branching: int | tuple[int, int] = (2, 3),
-                 tree: Any = None, dpi: int = 80):
+                 tree: Any = None, dpi: int = 100):
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()
@@ -104,7 +104,7 @@ class PruningQuiz(WidgetView):
         view = TreeView(minimax(self.game).tree, pyplot=False, scores="leaves", pv=False, moves=True,
                         title="Max moves first; the numbers on the edges make the paths")
         view.show()
-        self.image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
+        self.image.value = view.png(dpi=self.dpi)
 
     def _reset_answers(self) -> None:
         w = ipywidgets()
@@ -160,7 +160,7 @@ class PruningQuiz(WidgetView):
         result = alphabeta(self.game)
         view = TreeView(result.tree, pyplot=False)
         view.show()
-        self.answer_image.value = png(view.ax.figure, self.dpi, crop=content_box(view.ax.figure))
+        self.answer_image.value = view.png(dpi=self.dpi)
         self.answer_image.layout.display = None
 
 

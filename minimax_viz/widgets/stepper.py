@@ -7,8 +7,9 @@ import html
 from ..draw import TreeView
 from ..errors import InvalidOption
 from ..trace import Node
-from ._common import WidgetView, content_box, ipywidgets, move_words, picture, png, value_text
+from ._common import WidgetView, ipywidgets, move_words, value_text
 from .boards import board_html
+from .navigate import TreeNavigator
 
 __all__ = ["Stepper"]
 
@@ -29,7 +30,11 @@ class Stepper(WidgetView):
     the position the step is about, the call stack, alpha and beta (after alpha-beta)
     and the *test-plays* of the current call: the moves it has tried whose calls have
     returned, with their scores, like the tutorial's list of ``{index, score}`` records.
-    From code: ``stepper.step = k``, then read ``caption``, ``table``, ``call``.
+    When the whole tree does not fit in the picture, each step focuses it on the current
+    call; click a node to look around it ("up", "back to the root"), and the next step
+    follows the search again.
+    From code: ``stepper.step = k``, then read ``caption``, ``table``, ``call``;
+    ``stepper.navigator.click(x, y)`` clicks a pixel of the picture.
 
     >>> import minimax_viz as mv
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
@@ -44,11 +49,11 @@ class Stepper(WidgetView):
         if speed not in dict(SPEEDS):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {speed!r}")
         tree = getattr(result, "tree", result)
-        self.view = TreeView(tree, pyplot=False, frames=True, title=False, **draw_options)
+        # follow=False: the stepper moves the focus itself, so a click's focus holds until the next step
+        options = {"title": False, "legend": False, **draw_options}  # the navigator writes the legend
+        self.view = TreeView(tree, pyplot=False, frames=True, follow=False, **options)
         self.tree, self.game, self.dpi = self.view.tree, self.view.tree.game, dpi
         self.signed = not self.view.glyph.score_inside
-        self.view.show()  # the whole tree: the largest picture, whose box every frame keeps
-        self.crop = content_box(self.view.ax.figure)
         w = ipywidgets()
         self.widget = w.VBox([self._controls(w, speed), self._panels(w)])
         self._render(0)
@@ -74,11 +79,13 @@ class Stepper(WidgetView):
 
     def _panels(self, w):
         """The caption, the tree's picture, and beside it the position, stack, window and table."""
-        self.caption_html, self.image = w.HTML(), picture()
+        self.caption_html, self.navigator = w.HTML(), TreeNavigator(dpi=self.dpi)
+        self.image = self.navigator.image
         self.board_html, self.stack_html, self.window_html, self.table_html = (w.HTML() for _ in range(4))
         side = w.VBox([self.board_html, self.stack_html, self.window_html, self.table_html],
                       layout=w.Layout(width="270px", padding="0 0 0 10px"))
-        return w.VBox([self.caption_html, w.HBox([self.image, side], layout=w.Layout(flex_flow="row wrap"))])
+        return w.VBox([self.caption_html,
+                       w.HBox([self.navigator.widget, side], layout=w.Layout(flex_flow="row wrap"))])
 
     def __repr__(self) -> str:
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else "minimax"
@@ -151,8 +158,8 @@ class Stepper(WidgetView):
         self.step = min(max(self.step + delta, 0), self.tree.n_steps - 1)
 
     def _render(self, k: int) -> None:
-        self.view.show(k)
-        self.image.value = png(self.view.ax.figure, self.dpi, crop=self.crop)
+        self.view.set_focus(self.view.focus_for(k))  # the current call, when the tree does not fit
+        self.navigator.show(self.view, upto=k)
         self.back.disabled = k == 0
         self.forward.disabled = k == self.tree.n_steps - 1
         self.caption_html.value = f"<b style='font-size:15px'>{html.escape(self.caption)}</b>"
@@ -214,7 +221,7 @@ class Stepper(WidgetView):
     def _window_html(self) -> str:
         if not self.tree.has_window:
             return "<b>α and β</b>: none in plain minimax"
-        alpha, beta = self.view.window_at(self.call.index, self.step)
+        alpha, beta = self.call.window_at(self.step)
         text = f"α={self._num(alpha)} β={self._num(beta)}"
         return f"<b>α and β</b> of the current call: {html.escape(text)}"
 

@@ -32,6 +32,7 @@ __all__ = [
     "open_notebook", "wait_for_kernel_idle", "run_all_cells", "run_notebook", "wait_for_widgets",
     "cell", "cell_with_source", "slider", "move_slider", "slider_readout",
     "button", "label", "figure", "figure_src", "figure_bytes", "wait_for_figure_change",
+    "widget_image", "image_bytes", "wait_for_image_change",
     "save_screenshot",
 ]
 
@@ -267,6 +268,42 @@ def wait_for_figure_change(image: Locator, before: bytes | str, *, timeout: floa
                 return figure_bytes(image)
         time.sleep(0.1)
     raise NotebookError(f"the figure did not change within {timeout:.0f}s")
+
+
+def widget_image(scope: Locator) -> Locator:
+    """The one ipywidgets ``Image`` in `scope` that is shown."""
+    found = scope.locator("img.widget-image:visible")
+    expect(found).to_have_count(1)
+    return found
+
+
+def image_bytes(image: Locator) -> bytes:
+    """The bytes of a widget image. ipywidgets 8 shows them through a ``blob:`` URL, so the
+    page reads the blob back (a data URL is decoded the same way)."""
+    encoded = image.evaluate("""async (img) => {
+        const blob = await (await fetch(img.src)).blob();
+        return await new Promise((resolve, reject) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve(reader.result.split(',')[1]);
+            reader.onerror = () => reject(reader.error);
+            reader.readAsDataURL(blob);
+        });
+    }""")
+    return base64.b64decode(encoded)
+
+
+def wait_for_image_change(scope: Locator, before: bytes, *, timeout: float = 60) -> bytes:
+    """Wait until the widget image in `scope` differs from `before`; its new bytes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            now = image_bytes(widget_image(scope))
+        except Exception:  # the <img> is being replaced: look again
+            now = before
+        if now != before:
+            return now
+        time.sleep(0.1)
+    raise NotebookError(f"the widget's image did not change within {timeout:.0f}s")
 
 
 # -- evidence --------------------------------------------------------------------------------

@@ -9,18 +9,16 @@ in ``test-artifacts/browser/`` to look at.
 
 from __future__ import annotations
 
-import base64
 import html
 import re
-import time
 
 import matplotlib
 import pytest
 from playwright.sync_api import Locator, expect
 
 from labpage import (
-    NotebookError, button, cell_with_source, move_slider, run_notebook, save_screenshot, slider,
-    slider_readout,
+    button, cell_with_source, image_bytes, move_slider, run_notebook, save_screenshot, slider,
+    slider_readout, wait_for_image_change, widget_image,
 )
 
 matplotlib.use("Agg")
@@ -36,42 +34,6 @@ TUTORIAL = mv.TicTacToe.TUTORIAL_BOARD
 def text_of(markup: str) -> str:
     """The text content of an HTML widget showing `markup` (tags dropped, entities read)."""
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", markup))).strip()
-
-
-def widget_image(scope: Locator) -> Locator:
-    """The one ipywidgets ``Image`` in `scope` that is shown."""
-    found = scope.locator("img.widget-image:visible")
-    expect(found).to_have_count(1)
-    return found
-
-
-def image_bytes(image: Locator) -> bytes:
-    """The bytes of a widget image. ipywidgets 8 shows them through a ``blob:`` URL, so the
-    page reads the blob back (a data URL is decoded the same way)."""
-    encoded = image.evaluate("""async (img) => {
-        const blob = await (await fetch(img.src)).blob();
-        return await new Promise((resolve, reject) => {
-            const reader = new FileReader();
-            reader.onload = () => resolve(reader.result.split(',')[1]);
-            reader.onerror = () => reject(reader.error);
-            reader.readAsDataURL(blob);
-        });
-    }""")
-    return base64.b64decode(encoded)
-
-
-def wait_for_image_change(scope: Locator, before: bytes, *, timeout: float = 60) -> bytes:
-    """Wait until the widget image in `scope` differs from `before`; its new bytes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            now = image_bytes(widget_image(scope))
-        except Exception:  # the <img> is being replaced: look again
-            now = before
-        if now != before:
-            return now
-        time.sleep(0.1)
-    raise NotebookError(f"the widget's image did not change within {timeout:.0f}s")
 
 
 def output_of(notebook: Locator, source: str) -> Locator:
