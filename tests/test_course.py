@@ -145,3 +145,43 @@ def test_solution_notes_are_tagged_with_their_solutions(path):
             before = all_cells[index - 1]
             assert before["cell_type"] == "markdown" and "solution" in before["metadata"].get("tags", []), (
                 f"the solution cell {index} of {path.name} has no tagged note before it")
+
+
+def png_width(data: str) -> int:
+    import base64
+    import struct
+
+    return struct.unpack(">I", base64.b64decode(data)[16:20])[0]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_stored_pictures_fit_the_page(path):
+    """JupyterLab shows an output about 950 px wide and shrinks anything wider."""
+    for index, cell in enumerate(cells(path)):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {}).get("image/png")
+            if data is not None:
+                width = png_width(data)
+                assert width <= 1000, (
+                    f"cell {index} of {path.name} stores a picture {width} px wide (at most 1,000): "
+                    f"{text(cell)[:60]!r}; give it a focus or fewer levels instead of shrinking it"
+                )
+
+
+@pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
+def test_solutions_give_nothing_away_until_opened(path):
+    """A solution cell stores no output, its first (preview) line is a plain comment, and it
+    checks itself silently with ``.assert_ok()``, so Run All prints no answer and nbval still
+    fails if a solution goes wrong."""
+    for index, cell in enumerate(cells(path)):
+        if cell["cell_type"] != "code" or "solution" not in cell["metadata"].get("tags", []):
+            continue
+        source = text(cell)
+        assert not cell.get("outputs"), f"the solution in cell {index} of {path.name} stores an output"
+        first = source.lstrip().splitlines()[0]
+        assert first.startswith("#") and "=" not in first, (
+            f"the first line of the solution in cell {index} of {path.name} gives it away: {first!r}"
+        )
+        assert re.search(r"\.assert_ok\(\)", source), (
+            f"the solution in cell {index} of {path.name} does not check itself with .assert_ok()"
+        )
