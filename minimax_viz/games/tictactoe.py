@@ -93,8 +93,10 @@ class TicTacToe(Game):
         self._outcome = _Table(self._compute_outcome)
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
+        self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
         self.successors = self._successors.__getitem__
         self.outcome = self._outcome.__getitem__
+        self.node_type = self._node_type.__getitem__
 
     # -- forms of a state -----------------------------------------------------------
     def start(self) -> int:
