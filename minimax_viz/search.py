@@ -1,25 +1,30 @@
-"""Minimax and alpha-beta: one implementation, with recording and options.
+"""Minimax, alpha-beta and expectimax: one implementation, with recording and options.
 
-Seed pseudocode, which the inner function ``value`` follows line by line::
+Seed pseudocode, which the dispatcher ``value`` and the handlers of Max and Min nodes
+follow::
 
-    def minimax(state, depth, is_max):
+    def minimax(state, depth):
         if depth == 0 or game_over(state):
             return evaluate(state)
-        if is_max:
+        if node_type(state) == "max":
             best_value = -inf
             for child in generate_children(state):
-                value = minimax(child, depth - 1, False)
+                value = minimax(child, depth - 1)
                 best_value = max(best_value, value)
             return best_value
         else:
             ... the same with +inf and min
 
+The game says at every node what kind it is (``game.node_type``): Max, Min or chance;
+nothing assumes that the players alternate, so two Min agents may move in a row.
 Alpha-beta is the same walk with a window ``(alpha, beta)``: a Max node stops looking
 at its children once it has found a value Min would never allow (``>= beta``), and a
-Min node once Max would never allow it (``<= alpha``). Recording, depth limits, move
-ordering, a memo (transposition) table, quicker wins and a budget of calls or seconds
-are options of this one code path; the search tells a recorder what happens and never
-draws. :func:`iterative_deepening` runs it again and again, one ply deeper each time.
+Min node once Max would never allow it (``<= alpha``). Expectimax averages at chance
+nodes, weighting each outcome by its probability, and takes Min to move at random.
+Recording, depth limits, move ordering, a memo (transposition) table, quicker wins and
+a budget of calls or seconds are options of this one code path; the search tells a
+recorder what happens and never draws. :func:`iterative_deepening` runs it again and
+again, one ply deeper each time.
 """
 
 from __future__ import annotations
@@ -117,6 +122,13 @@ def minimax(
     >>> result = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, result.stats.calls
     (3, 0, 13)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
+        or None, an ``evaluate`` that is not a function or returns something other than
+        a number, or a game whose ``node_type`` is not "max", "min" or "chance".
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
     """
     return _search(
         game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
@@ -164,6 +176,12 @@ def alphabeta(
     >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, result.stats.calls, result.stats.pruned
     (3, 0, 11, 2)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: as :func:`minimax`, and for an ``order`` that is not a function
+        or that drops, invents or repeats moves.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
     """
     return _search(
         game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
@@ -317,6 +335,12 @@ def iterative_deepening(
     [(1, 4, 0, 0), (2, 15, 0, 3)]
     >>> result.score, result.move, result.depth, result.solved
     (3, 0, 2, True)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: for ``seconds`` that is not a positive number or None,
+        ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
+        ``progress`` that is not a function, and as :func:`alphabeta`.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
     """
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
@@ -481,18 +505,14 @@ class _Cutoffs:
                 self.record(here, [m for m, _ in rest], alpha, beta)
 
 
-class _Handlers(dict):
-    """The handler of each node kind; a kind the game should not return is a clear error."""
+_KINDS = ("max", "min", "chance")
 
-    def __init__(self, game):
-        super().__init__()
-        self.game = game
 
-    def __missing__(self, kind):
-        raise InvalidOption(
-            f"{type(self.game).__name__}.node_type returned {kind!r}; it must return "
-            "'max', 'min' or 'chance'"
-        )
+def _unknown_kind(game, kind):
+    """The error for a ``node_type`` that is none of the three kinds."""
+    return InvalidOption(
+        f"{type(game).__name__}.node_type returned {kind!r}; it must return 'max', 'min' or 'chance'"
+    )
 
 
 def _dispatcher(parts: _Parts):
@@ -502,7 +522,7 @@ def _dispatcher(parts: _Parts):
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
     node_type = parts.game.node_type
     add = parts.recorder.add if parts.recorder is not None else None
-    handlers = _Handlers(parts.game)
+    handlers: dict = {}   # filled below, once the handlers can call ``value``
     calls = leaves = horizon = max_ply = 0
     check_at = _NEVER if budget is None else budget.first_check()
     nan = math.nan
@@ -527,7 +547,12 @@ def _dispatcher(parts: _Parts):
         if memo is not None:
             return remembered(state, depth, alpha, beta, ply, parent, move)
         here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
-        return handlers[node_type(state)](state, depth, alpha, beta, ply, here)
+        kind = node_type(state)
+        try:
+            handle = handlers[kind]
+        except (KeyError, TypeError):
+            raise _unknown_kind(parts.game, kind) from None
+        return handle(state, depth, alpha, beta, ply, here)
 
     def remembered(state, depth, alpha, beta, ply, parent, move):
         """An inner node with the memo table on: answered from it, or searched and stored."""
@@ -539,7 +564,10 @@ def _dispatcher(parts: _Parts):
                     add(parent, move, HIT, v, alpha, beta)
                 return v
         here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
-        best = handlers[node_type(state)](state, depth, alpha, beta, ply, here)
+        kind = node_type(state)
+        if kind not in _KINDS:
+            raise _unknown_kind(parts.game, kind)
+        best = handlers[kind](state, depth, alpha, beta, ply, here)
         memo.store(k, best, alpha, beta, depth)
         return best
 

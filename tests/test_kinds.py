@@ -228,8 +228,9 @@ def test_a_game_that_names_an_unknown_kind():
         def node_type(self, state):
             return "MAX"
 
-    with pytest.raises(InvalidOption, match="node_type returned 'MAX'; it must return 'max', 'min' or 'chance'"):
-        minimax(Odd(("max", [1, 2], [1, 1])))
+    for memo in (False, True):
+        with pytest.raises(InvalidOption, match="node_type returned 'MAX'; it must return 'max', 'min' or 'chance'"):
+            minimax(Odd(("max", [1, 2], [1, 1])), memo=memo)
 
 
 @pytest.mark.parametrize("odds", [[0.5], [0.5, 0.6], [1.5, -0.5], ["1/2", "1/2"]])

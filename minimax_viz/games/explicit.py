@@ -105,13 +105,18 @@ MAX_TEXT_NODES = 100_000
 class GameTree(Game):
     """A game given as an explicit tree: inner nodes are lists, leaves are numbers.
 
-    The root is Max and the players alternate level by level.
+    The root is Max and the players alternate level by level, unless a list starts with
+    its node's kind (see the module's docstring).
 
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> tree.moves(()), tree.player(()), tree.player((0,))
     ((0, 1, 2), 'MAX', 'MIN')
     >>> tree.play((), 1), tree.utility((1, 2))
     ((1,), 6)
+
+    :raises InvalidTree: for an inner node without children, a leaf that is not a
+        number, a mark other than "max", "min" or "chance", or a chance node's
+        probabilities that are not numbers in (0, 1] adding up to 1.
     """
 
     def __init__(self, nested: Any):
