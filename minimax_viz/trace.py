@@ -556,7 +556,8 @@ class SearchTree:
         pad = "  " * node.depth
         chance = kind in ("enter", "return") and node.node_type == "chance"
         if kind == "enter" and chance:
-            what = f"{move}: " + ("chance moves" if node.player == "CHANCE" else f"{node.player} moves at random")
+            by_chance = self.game.node_type(node.internal_state) == "chance"  # else Min at random
+            what = f"{move}: " + ("chance moves" if by_chance else f"{node.player} moves at random")
         elif kind == "enter":
             what = f"{move}: {node.player} to move"
             if show_window:
