@@ -77,7 +77,7 @@ class Game:
         add up to 1; :func:`minimax_viz.expectimax` checks them where it uses them.
         """
         n = len(self.moves(state))
-        return (1 / n,) * n
+        return (1 / n,) * n if n else ()
 
     def move_name(self, state: Any, move: int) -> Any:
         """The move as the game's players name it: what a search's ``result.move`` holds.
