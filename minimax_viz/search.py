@@ -495,8 +495,10 @@ class _Cutoffs:
         self.cutoffs = self.pruned = 0
         self.record = None   # the recorder's ``cut``, when recording
 
-    def cut(self, children, i: int, here: int, alpha: float, beta: float) -> None:
-        """Stop after child ``i``: the children after it are skipped (and recorded as stubs)."""
+    def cut(self, children, move, here: int, alpha: float, beta: float) -> None:
+        """Stop after the child of ``move``: the children after it are skipped (and recorded
+        as stubs)."""
+        i = next(i for i, (m, _) in enumerate(children) if m == move)
         rest = children[i + 1:]
         if rest:
             self.cutoffs += 1
@@ -602,7 +604,7 @@ def _max_handler(parts: _Parts, value):
     def max_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
         best, best_move = -math.inf, None
-        for i, (m, child) in enumerate(children):
+        for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v > best:
                 best, best_move = v, m
@@ -610,7 +612,7 @@ def _max_handler(parts: _Parts, value):
                 if best > alpha:
                     alpha = best
                 if fails_high(best, beta):
-                    cut(children, i, here, alpha, beta)
+                    cut(children, m, here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
@@ -631,7 +633,7 @@ def _min_handler(parts: _Parts, value):
     def min_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
         best, best_move = math.inf, None
-        for i, (m, child) in enumerate(children):
+        for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v < best:
                 best, best_move = v, m
@@ -639,7 +641,7 @@ def _min_handler(parts: _Parts, value):
                 if best < beta:
                     beta = best
                 if fails_low(best, alpha):
-                    cut(children, i, here, alpha, beta)
+                    cut(children, m, here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
