@@ -35,6 +35,8 @@ would be Max.
 ['max', 'min', 'min']
 >>> minimax(ghosts).score, alphabeta(ghosts).score
 (5, 5)
+>>> minimax(GameTree([[[3, 9], [4, 6]], [[8, 5]]])).score  # the same leaves, alternating
+8
 
 A chance node's outcomes are equally likely, unless every one is written as a pair
 ``(probability, child)`` (inside a chance node a tuple is such a pair; write an inner
