@@ -85,7 +85,10 @@ class Recorder:
                 index = len(parent)
                 if index >= max_nodes:
                     too_large()
-                add_parent(up), add_move(move), add_kind(kind), add_score(score)
+                add_parent(up)  # one statement per column: no tuple is built per node
+                add_move(move)
+                add_kind(kind)
+                add_score(score)
                 return index
 
             return add
@@ -96,8 +99,14 @@ class Recorder:
             index = len(parent)
             if index >= max_nodes:
                 too_large()
-            add_parent(up), add_move(move), add_kind(kind), add_score(score)
-            add_alpha(alpha), add_beta(beta), add_alpha_out(alpha), add_beta_out(beta)
+            add_parent(up)
+            add_move(move)
+            add_kind(kind)
+            add_score(score)
+            add_alpha(alpha)
+            add_beta(beta)
+            add_alpha_out(alpha)
+            add_beta_out(beta)
             return index
 
         return add_with_window
