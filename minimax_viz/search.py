@@ -487,19 +487,18 @@ class _Memo:
 
 
 class _Cutoffs:
-    """Alpha-beta's pruning rule (``>=`` or ``>``) and the count of what its cutoffs skipped."""
+    """Alpha-beta's pruning rule and its cutoffs: ``on_equal`` cuts when a value reaches
+    the bound (``>=``/``<=``), else only when it passes it; the count of what was skipped."""
 
     def __init__(self, prune_on_equal: bool):
-        self.fails_high = operator.ge if prune_on_equal else operator.gt   # Max: best vs beta
-        self.fails_low = operator.le if prune_on_equal else operator.lt    # Min: best vs alpha
+        self.on_equal = prune_on_equal
         self.cutoffs = self.pruned = 0
         self.record = None   # the recorder's ``cut``, when recording
 
-    def cut(self, children, move, here: int, alpha: float, beta: float) -> None:
-        """Stop after the child of ``move``: the children after it are skipped (and recorded
-        as stubs)."""
-        i = next(i for i, (m, _) in enumerate(children) if m == move)
-        rest = children[i + 1:]
+    def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
+        """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
+        it are skipped (and recorded as stubs)."""
+        rest = children[children.index(last) + 1:]
         if rest:
             self.cutoffs += 1
             self.pruned += len(rest)
@@ -599,7 +598,7 @@ def _max_handler(parts: _Parts, value):
     successors, cuts = parts.successors, parts.cutoffs
     leave = parts.recorder.exit if parts.recorder is not None else None
     pruning = cuts is not None
-    fails_high, cut = (cuts.fails_high, cuts.cut) if pruning else (None, None)
+    on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
 
     def max_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
@@ -611,8 +610,8 @@ def _max_handler(parts: _Parts, value):
             if pruning:
                 if best > alpha:
                     alpha = best
-                if fails_high(best, beta):
-                    cut(children, m, here, alpha, beta)
+                if best >= beta if on_equal else best > beta:  # Min would never allow it
+                    cut(children, (m, child), here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
@@ -628,7 +627,7 @@ def _min_handler(parts: _Parts, value):
     successors, cuts = parts.successors, parts.cutoffs
     leave = parts.recorder.exit if parts.recorder is not None else None
     pruning = cuts is not None
-    fails_low, cut = (cuts.fails_low, cuts.cut) if pruning else (None, None)
+    on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
 
     def min_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
@@ -640,8 +639,8 @@ def _min_handler(parts: _Parts, value):
             if pruning:
                 if best < beta:
                     beta = best
-                if fails_low(best, alpha):
-                    cut(children, m, here, alpha, beta)
+                if best <= alpha if on_equal else best < alpha:  # Max would never allow it
+                    cut(children, (m, child), here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
