@@ -30,7 +30,6 @@ again, one ply deeper each time.
 from __future__ import annotations
 
 import math
-import operator
 import time
 from dataclasses import dataclass
 from numbers import Real
@@ -463,8 +462,7 @@ class _Memo:
 
     def __init__(self, key, prune_on_equal: bool):
         self.key, self.table, self.hits = key, {}, 0
-        self.at_least = operator.ge if prune_on_equal else operator.gt
-        self.at_most = operator.le if prune_on_equal else operator.lt
+        self.on_equal = prune_on_equal   # a bound decides a cutoff by the search's own rule
 
     def probe(self, k, depth: int, alpha: float, beta: float) -> float | None:
         """The stored value when it answers a search to ``depth`` with this window, else None."""
@@ -472,10 +470,11 @@ class _Memo:
         if entry is None:
             return None
         v, bound, searched = entry
+        on_equal = self.on_equal
         if searched == depth and (
             bound == EXACT
-            or (bound == LOWER and self.at_least(v, beta))
-            or (bound == UPPER and self.at_most(v, alpha))
+            or (bound == LOWER and (v >= beta if on_equal else v > beta))
+            or (bound == UPPER and (v <= alpha if on_equal else v < alpha))
         ):
             self.hits += 1
             return v
@@ -521,6 +520,7 @@ def _dispatcher(parts: _Parts):
     ``stats()`` that reads its counts: leaves are scored here, every other node goes to
     the handler of its kind, asked of the game at every node."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
+    key, probe, store = (memo.key, memo.probe, memo.store) if memo is not None else (None,) * 3
     node_type = parts.game.node_type
     add = parts.recorder.add if parts.recorder is not None else None
     handlers: dict = {}   # filled below, once the handlers can call ``value``
@@ -557,9 +557,9 @@ def _dispatcher(parts: _Parts):
 
     def remembered(state, depth, alpha, beta, ply, parent, move):
         """An inner node with the memo table on: answered from it, or searched and stored."""
-        k = memo.key(state)
+        k = key(state)
         if ply:  # the root is never answered from the table: it must name its move
-            v = memo.probe(k, depth, alpha, beta)
+            v = probe(k, depth, alpha, beta)
             if v is not None:
                 if add is not None:
                     add(parent, move, HIT, v, alpha, beta)
@@ -569,7 +569,7 @@ def _dispatcher(parts: _Parts):
         if kind not in _KINDS:
             raise _unknown_kind(parts.game, kind)
         best = handlers[kind](state, depth, alpha, beta, ply, here)
-        memo.store(k, best, alpha, beta, depth)
+        store(k, best, alpha, beta, depth)
         return best
 
     def stats() -> SearchStats:
