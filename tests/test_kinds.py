@@ -380,5 +380,5 @@ def test_text_trace_words_for_chance_nodes():
     assert "chance: average +2 from MAX plays 0" in text
     assert "MAX plays 1: MIN moves at random" in text
     assert "MIN plays 1 (p=0.5): +6 (leaf)" in text
-    assert "chance: average +4.5 from MAX plays 1" in text
-    assert text.splitlines()[-1].endswith("return +4.5 from root")
+    assert "chance: average +4.50 from MAX plays 1" in text
+    assert text.splitlines()[-1].endswith("return +4.50 from root")
