@@ -157,7 +157,7 @@ def test_one_disc_may_complete_two_fours(game):
 @pytest.mark.parametrize(
     "moves, error, words",
     [
-        ("4444444", InvalidMove, "move 7 of '4444444' is in column 4, which is full"),
+        ("4444444", InvalidMove, "move 7 of '4444444' is digit 4, column index 3, which is full"),
         ("48", InvalidMove, "move 2 of '48' is '8'; in this notation columns are the digits 1 to 7"),
         ("40", InvalidMove, "move 2 of '40' is '0'"),
         ("1122334455", InvalidMove, "move 8 of '1122334455' comes after the game ended \\(X wins at move 7\\)"),

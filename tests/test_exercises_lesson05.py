@@ -259,3 +259,14 @@ def test_alphabeta_does_not_let_the_learner_change_the_trees():
 
     says(L.check_alphabeta(mutates), True)
     assert L.PRACTICE == [[[4, 6], [7, 9]], [[1, 2], [0, 3]], [[8, 5], [11, 10]]]
+
+
+def test_paths_are_the_numbers_on_the_edges():
+    # Issue 15: one notation for paths. The drawing's edges carry 0-based indexes ...
+    tree = L.IndexedTree(L.PRACTICE)
+    assert [tree.label((2, 0), 1), tree.label((), 2)] == ["1", "2"]
+    # ... and an answer in AIMA's letter labels, or counted from 1, gets words, not a verdict on leaves.
+    letters = L.check_never_visited(["f2", "g1"])
+    assert not letters.ok and "numbers on the edges" in str(letters)
+    one_based = L.check_never_visited([(1, 2, 2)])
+    assert not one_based.ok and "did you mean (0, 1, 1)" in str(one_based)

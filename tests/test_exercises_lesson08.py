@@ -76,3 +76,17 @@ def test_ai_move_board_is_a_copy():
 
     says(L.check_ai_move(spoils), True)
     assert L.POSITIONS[0] == "X.OX.XOO."
+
+
+def test_first_empty_cell_is_told_what_it_does_not_to_return_move():
+    # Issue 11: `game.moves(b)[0]` was told "return .move, not .score", which it never did.
+    game = mv.TicTacToe()
+    verdict = L.check_ai_move(lambda board: game.moves(board)[0])
+    assert not verdict.ok
+    assert ".score" not in str(verdict)
+    assert "first empty cell" in str(verdict)
+
+
+def test_returning_the_score_is_told_to_return_the_move():
+    verdict = L.check_ai_move(lambda board: mv.alphabeta(mv.TicTacToe(), board, record=False).score)
+    assert not verdict.ok and ".move" in str(verdict)

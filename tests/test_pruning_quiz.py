@@ -119,3 +119,17 @@ def test_an_empty_root_box_is_not_an_answer():
     assert "not 'zero'" in str(quiz.check()[0])
     quiz.root_value.value = "0"
     assert quiz.check()[0]
+
+
+def test_the_edges_carry_the_paths_the_leaf_buttons_use():
+    # Issue 15: one notation for paths. The picture's edge labels are the 0-based indexes
+    # that make up the leaf buttons' paths, so a button's path reads off the picture.
+    quiz = mv.PruningQuiz(seed=3)
+    tree, scene = quiz.view.tree, quiz.view.scene
+    assert scene.label_moves
+    for node in tree.nodes[1:]:
+        assert scene.edge_label(node.index) == str(node.internal_state[-1])
+    paths = list(quiz.leaf_buttons)
+    assert paths[0][0] == 0 and all(isinstance(p, tuple) for p in paths)
+    assert "edge numbers" in quiz.view.ax.get_title()
+    assert all(button.description.startswith(str(path)) for path, button in quiz.leaf_buttons.items())

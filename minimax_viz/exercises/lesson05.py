@@ -3,8 +3,10 @@
 Every check runs the package's :func:`~minimax_viz.alphabeta` on a textbook tree (nested
 lists, as in :class:`~minimax_viz.GameTree`) and compares the learner's answer with what
 the search recorded; a wrong answer is explained with the node where the reasoning went
-astray. Leaves and nodes are named by their paths of child indexes, ``(1, 0)`` for the
-first child of the root's second child; ``()`` is the root.
+astray. Leaves and nodes are named by their paths of child indexes counted from 0,
+``(1, 0)`` for the first child of the root's second child; ``()`` is the root. The lesson's
+drawings write the same indexes on the edges (:class:`IndexedTree`), so a path reads off the
+picture edge by edge.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from ..search import alphabeta
 from .feedback import Feedback, describe_error as _describe_error
 from .feedback import number_text as _num
 
-__all__ = ["AIMA", "PRACTICE", "check_root_value", "check_never_visited", "check_window", "check_alphabeta"]
+__all__ = ["AIMA", "PRACTICE", "IndexedTree", "check_root_value", "check_never_visited", "check_window",
+           "check_alphabeta"]
 
 #: AIMA's figure 5.2: a Max root over three Min nodes.
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -35,6 +38,36 @@ CHECK_TREES = [
     [[[5, -2], [-4, -6], [6, -2, 3]], [[-9, -3], [-1, -4, 3]], [[-5, 5], [-5, -9]]],
     [[[[-4, 7], [-4, -6]], [[-5, -7], [3, 5]]], [[[-8, -8], [-2, -9]], [[5, 9], [7, -2]]]],
 ]
+
+
+class IndexedTree(GameTree):
+    """A textbook tree whose drawn edges carry the move's index, counted from 0.
+
+    The lesson names nodes by paths of child indexes, ``(2, 0, 1)``; with these labels the
+    path of a node is the numbers on the edges from the root down to it.
+
+    >>> tree = IndexedTree(AIMA)
+    >>> tree.label((), 0), tree.label((1,), 2)
+    ('0', '2')
+    """
+
+    def label(self, state: Any, move: int) -> str:
+        """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ..."""
+        self.play(state, move)  # a clear error for a move that is not legal here
+        return str(move)
+
+
+def _plain(x: Any) -> Any:
+    """A number as Python's own int or float (numpy scalars print as ``np.float64(6.0)``)."""
+    if _is_number(x):
+        value = float(x)
+        return int(value) if value.is_integer() else value
+    return x
+
+
+def _same_number(got: Any, want: float) -> bool:
+    """Whether ``got`` is a number equal to ``want`` (False, not an error, for anything else)."""
+    return _is_number(got) and got == want
 
 
 # -- what alpha-beta did, in words ------------------------------------------------------------
@@ -158,6 +191,7 @@ def check_root_value(answer: Any, nested: Any = PRACTICE) -> Feedback:
         return Feedback(False, "replace the ... with a number: the value of the root.")
     if not _is_number(answer):
         return Feedback(False, f"the root's value is a number, not {answer!r}.")
+    answer = _plain(answer)
     search = _Search(nested)
     want = search.result.score
     if answer == want:
@@ -207,12 +241,22 @@ def _read_leaves(answer, search: _Search) -> tuple[set | None, Feedback | None]:
             paths.add(holding[0])
             continue
         if not (isinstance(item, (list, tuple)) and all(isinstance(i, int) for i in item)):
+            words = ""
+            if isinstance(item, str) and len(item) == 2 and item[0].isalpha() and item[1].isdigit():
+                words = (f" ({item!r} looks like a move label as AIMA writes them, a letter per node; "
+                         "this lesson writes a path as the numbers on the edges, from the root down)")
             return None, Feedback(
-                False, f"{item!r} is not a leaf path; write a leaf as a tuple of child indexes "
-                "from the root, such as (0, 1, 1).",
+                False, f"{item!r} is not a leaf path{words}; write a leaf as a tuple of child "
+                "indexes from the root, the numbers on the edges of the drawing, such as (0, 1, 1).",
             )
         path = tuple(item)
         if path not in search.leaves:
+            shifted = tuple(i - 1 for i in path)
+            if path and shifted in search.leaves and all(i > 0 for i in path):
+                return None, Feedback(
+                    False, f"{path} is not a leaf of this tree; paths count children from 0, as "
+                    f"the edges are numbered (the first child is 0): did you mean {shifted}?",
+                )
             inner = path in search.node or any(p[: len(path)] == path for p in search.leaves)
             what = (
                 f"{path} is an inner node, not a leaf; if alpha-beta skips its whole subtree, "
@@ -317,7 +361,7 @@ def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> F
             False, f"give two numbers, (alpha, beta), using math.inf and -math.inf for the "
             f"infinite ends; {answer!r} is not such a pair.",
         )
-    a, b = answer
+    a, b = map(_plain, answer)
     if (a, b) == want:
         return Feedback(
             True, f"when alpha-beta enters {path}, alpha = {_num(a)} and beta = {_num(b)}: "
@@ -438,12 +482,17 @@ def check_alphabeta(function: Callable) -> Feedback:
             got = function(copy.deepcopy(nested), -math.inf, math.inf, True, visited)
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {_describe_error(err)}.")
-        if got != search.result.score:
+        if not _same_number(got, search.result.score):
             return Feedback(
-                False, f"{call} returned {got!r}, but the value of this tree is {search.result.score!r}.",
+                False, f"{call} returned {got!r}, but the value of this tree is {search.result.score!r}"
+                + ("" if _is_number(got) else ", a number") + ".",
                 hint="a leaf's value is its number; a Max node takes the largest value of its "
                 "children, a Min node the smallest, and is_max flips at each level down.",
             )
+        odd = next((v for v in visited if not _is_number(v)), None) if isinstance(visited, list) else None
+        if odd is not None:
+            return Feedback(False, f"{call} appended {odd!r} to visited; append each leaf's number "
+                                   "(the leaf itself) when your function reaches a leaf.")
         problem = _explain_visits(search, visited, call)
         if problem is not None:
             return Feedback(False, problem)

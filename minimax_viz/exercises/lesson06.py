@@ -299,7 +299,7 @@ def check_entry_kind(function: Callable) -> Feedback:
             got = function(value, alpha, beta)
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {describe_error(err)}.")
-        if got not in KINDS:
+        if not isinstance(got, str) or got not in KINDS:
             return Feedback(
                 False, f"{call} returned {got!r}; answer with one of the strings "
                 "'exact', 'lower' or 'upper'.",

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ..games import ConnectFour
 from ..search import alphabeta, centre_first, minimax
+from ..trace import format_value
 from .feedback import Feedback, check_value, describe_error
 
 __all__ = [
@@ -70,7 +71,10 @@ def _centre_boards() -> tuple:
 
 
 def _fmt(value) -> str:
-    return f"{value:.3g}" if isinstance(value, float) else repr(value)
+    """A learner's number as the course writes numbers (``trace.format_value``), ASCII, unsigned."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return repr(value)
+    return format_value(value, signed=False, ascii=True)
 
 
 def _name(moves: str) -> str:
@@ -288,6 +292,8 @@ def check_win_depth(answer: Any, position: str = DEPTH_POSITION) -> Feedback:
         hint = f"depth {answer} finds it, but so does a smaller depth. {loop}"
     else:
         hint = loop
+    if answer is not ... and (isinstance(answer, bool) or not isinstance(answer, int)):
+        return Feedback(False, f"{answer!r} is not a depth: give one whole number of plies.", hint=hint)
     plies = " ".join(f"{mover if i % 2 == 0 else ('O' if mover == 'X' else 'X')}," for i in range(expected))
     ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get((expected + 1) // 2, "last")
     return check_value(

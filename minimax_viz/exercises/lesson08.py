@@ -69,6 +69,9 @@ def check_must_block(board: Any, reply: Any) -> Feedback:
     """
     if board is ...:
         return Feedback(False, "replace the ... of board with a position, such as 'X.O......'.")
+    if not isinstance(board, (str, list, tuple)):
+        return Feedback(False, f"a board is a nine-character string such as 'XX..O....', or the tutorial's "
+                               f"list of nine cells, not {board!r}.")
     try:
         cells = _GAME.board(board)
     except MinimaxError as err:
@@ -101,6 +104,9 @@ def check_must_block(board: Any, reply: Any) -> Feedback:
         return Feedback(False, f"the position is right ({other} threatens cell {block}); now replace the ... "
                         "of reply with the cell you think the AI plays.")
     move = ai_reply(cells)
+    if isinstance(reply, bool) or not isinstance(reply, int):
+        return Feedback(False, f"the AI's reply is a cell, a whole number from 0 to 8, not {reply!r}.",
+                        hint=f"which cell would complete {other}'s line?")
     if reply != move:
         return Feedback(False, f"the AI plays {move}, not {reply!r}.",
                         hint=f"which cell would complete {other}'s line?")
@@ -129,6 +135,7 @@ def check_ai_move(function: Callable[[list], int]) -> Feedback:
     name = getattr(function, "__name__", "your function")
     if not callable(function):
         return Feedback(False, f"{name} should be a function of a board, but it is {function!r}.")
+    answers = []
     for text in POSITIONS:
         board = _GAME.board(text)
         call = f"{name}({text!r})"
@@ -136,13 +143,29 @@ def check_ai_move(function: Callable[[list], int]) -> Feedback:
             move = function(list(board))
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {describe_error(err)}.")
-        verdict = _judge(text, board, move, call)
+        answers.append((text, board, move, call))
+    habit = _habit(answers)
+    for text, board, move, call in answers:
+        verdict = _judge(text, board, move, call, habit)
         if verdict is not None:
             return verdict
     return Feedback(True, f"your function finds a best move in all {len(POSITIONS)} positions, for X and for O.")
 
 
-def _judge(text: str, board: list, move: Any, call: str) -> Feedback | None:
+def _habit(answers: list) -> str | None:
+    """What the learner's function does in every position, if it is a known slip:
+    ``"first"`` (the first empty cell) or ``"score"`` (the search's value, not its move)."""
+    moves = [move for _, _, move, _ in answers]
+    if any(isinstance(m, bool) or not isinstance(m, int) for m in moves):
+        return None
+    if all(m == _GAME.moves(board)[0] for _, board, m, _ in answers):
+        return "first"
+    if all(m == _best_value(board) for _, board, m, _ in answers):
+        return "score"
+    return None
+
+
+def _judge(text: str, board: list, move: Any, call: str, habit: str | None = None) -> Feedback | None:
     mover = _GAME.player(board)
     if isinstance(move, SearchResult):
         return Feedback(False, f"{call} returned the whole search result; return only its move (.move).")
@@ -158,9 +181,12 @@ def _judge(text: str, board: list, move: Any, call: str) -> Feedback | None:
     if got != best:
         example = ai_reply(board)
         hint = "search to the end of the game (no depth limit), so every value is exact."
-        if move == best:
-            hint = (f"{move} is also this position's value: return the search result's .move "
-                    "(the cell), not its .score (the value).")
+        if habit == "first":
+            hint = ("in every position your function plays the first empty cell, whatever the board: "
+                    "search the position (mv.alphabeta) and return the move it finds.")
+        elif habit == "score":
+            hint = ("in every position your function returns the position's value, not a cell: return "
+                    "the search result's .move (the cell), not its .score (the value).")
         return Feedback(
             False, f"in {text!r} ({mover} to move) your function plays {move}, which leads to "
             f"{_words(got)}; the best {mover} can get is {_words(best)}, for example with {example}.",

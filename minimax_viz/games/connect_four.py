@@ -158,6 +158,10 @@ class ConnectFour(Game):
     def from_moves(self, moves: str) -> list[str]:
         """The board after the columns in ``moves`` are played, written as 1-based digits.
 
+        The digits count columns from 1, as Connect Four players and Pascal Pons' test sets
+        write games; moves and the labels under a board count from 0, so digit ``4`` is
+        column index 3.
+
         Called on the class, it uses the usual 6 x 7 board; called on a game, that
         game's board. The moves alternate from X, the first player.
 
@@ -166,7 +170,7 @@ class ConnectFour(Game):
         >>> ConnectFour.from_moves("44444444")
         Traceback (most recent call last):
         ...
-        minimax_viz.errors.InvalidMove: move 7 of '44444444' is in column 4, which is full; a column holds 6 discs
+        minimax_viz.errors.InvalidMove: move 7 of '44444444' is digit 4, column index 3, which is full; a column holds 6 discs
         """
         if not isinstance(moves, str):
             raise InvalidMove(
@@ -378,7 +382,7 @@ class ConnectFour(Game):
             if not ch.isdigit() or not 1 <= int(ch) <= self.cols:
                 raise InvalidMove(
                     f"move {i} of {moves!r} is {ch!r}; in this notation columns are the digits "
-                    f"1 to {self.cols}, left to right"
+                    f"1 to {self.cols}, left to right (digit 1 is column index 0)"
                 )
             if self.outcome(code) is not None:
                 raise InvalidMove(
@@ -388,7 +392,7 @@ class ConnectFour(Game):
             column = int(ch) - 1
             if not (code & self._low | code >> self._shift) + self._bottom[column] & self._column[column]:
                 raise InvalidMove(
-                    f"move {i} of {moves!r} is in column {ch}, which is full; "
+                    f"move {i} of {moves!r} is digit {ch}, column index {column}, which is full; "
                     f"a column holds {self.rows} discs"
                 )
             code = self.play(code, column)

@@ -101,10 +101,12 @@ class PruningQuiz(WidgetView):
         self.nested, self.game = nested, GameTree(nested)
         self.node = _window_node(self.nested, random.Random(self.seed))
         self._reset_answers()
-        view = TreeView(minimax(self.game).tree, pyplot=False, scores="leaves", pv=False, moves=True,
-                        title="Max moves first; the numbers on the edges make the paths")
+        drawn = _lesson05().IndexedTree(nested)  # edges numbered 0, 1, ...: the leaf buttons' paths
+        view = TreeView(minimax(drawn).tree, pyplot=False, scores="leaves", pv=False, moves=True,
+                        title="Max moves first; a path is the edge numbers from the root down")
         view.show()
         self.image.value = view.png(dpi=self.dpi)
+        self.view = view  # the question's picture (its edges carry the paths' indexes)
 
     def _reset_answers(self) -> None:
         w = ipywidgets()
@@ -157,8 +159,8 @@ class PruningQuiz(WidgetView):
 
     def show_answer(self) -> None:
         """Draw alpha-beta's search of the tree, with its cuts, under the questions."""
-        result = alphabeta(self.game)
-        view = TreeView(result.tree, pyplot=False)
+        result = alphabeta(_lesson05().IndexedTree(self.nested))
+        view = TreeView(result.tree, pyplot=False, moves=True)
         view.show()
         self.answer_image.value = view.png(dpi=self.dpi)
         self.answer_image.layout.display = None
