@@ -375,12 +375,12 @@ class TreeView:
             marks = LineCollection(cuts, colors=PALETTE["min"], linewidths=2.0 * self.scale, zorder=2)
             self.ax.add_collection(marks)
             self.layers.append(Layer(marks, cut_own, kind="cut"))
-        if scene.label_moves:
-            for i, seg in self.edge_segments.items():
-                if scene.style[i] != "board":
-                    continue
-                mx, my = seg[0][0] * 0.45 + seg[1][0] * 0.55, seg[0][1] * 0.45 + seg[1][1] * 0.55
-                t = self.ax.text(mx, my, scene.edge_label(i), ha="center", va="center",
+        for i, seg in self.edge_segments.items():
+            words = scene.edge_text(i) if scene.style[i] == "board" else ""
+            if words:
+                f = 0.55 if scene.label_moves else 0.7   # a probability alone: nearer the child, more room
+                mx, my = seg[0][0] * (1 - f) + seg[1][0] * f, seg[0][1] * (1 - f) + seg[1][1] * f
+                t = self.ax.text(mx, my, words, ha="center", va="center",
                                  fontsize=self._pt(8), color=PALETTE["ink"], zorder=2.5,
                                  bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5))
                 self.texts.append((t, i, "always"))

@@ -6,7 +6,8 @@ changing colours instead of drawing again. :func:`glyph_for` picks the glyph of 
 a new game plugs in its own with :func:`register_glyph`.
 
 Colours come from the Okabe-Ito palette, which stays distinct for colour-blind readers;
-Max and Min also differ by shape (triangle up, triangle down), never by colour alone.
+Max and Min also differ by shape (triangle up, triangle down), never by colour alone;
+a chance node is a circle.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ PALETTE = {
     "ink": "#222222",
     "bound": "#222222",    # ink: a bound is no result (not a win colour)
     "fan": "#777777",      # grey: calls searched but not drawn
+    "chance": "#444444",   # dark grey: a chance node (a circle), nobody chooses
 }
 
 
@@ -130,7 +132,7 @@ class ShapeGlyph(Glyph):
 
     def draw(self, ax, tree, items, scale):
         from matplotlib.collections import PatchCollection
-        from matplotlib.patches import Polygon, Rectangle
+        from matplotlib.patches import Circle, Polygon, Rectangle
 
         w, h = self.width / 2, self.height / 2
         patches, owners, faces, edges = [], [], [], []
@@ -141,7 +143,11 @@ class ShapeGlyph(Glyph):
                 patches.append(Rectangle((x - s / 2, y - s / 2), s, s))
                 faces.append("white")
                 edges.append(PALETTE["ink"])
-            elif tree.game.is_max(node.internal_state):
+            elif node.node_type == "chance":  # as the search treated it: an average
+                patches.append(Circle((x, y), h * 1.05))
+                faces.append("#EEEEEE")
+                edges.append(PALETTE["chance"])
+            elif node.node_type == "max":
                 patches.append(Polygon([(x - w, y - h), (x + w, y - h), (x, y + h)]))
                 faces.append("#D6E9F5")
                 edges.append(PALETTE["max"])

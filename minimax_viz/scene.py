@@ -57,22 +57,25 @@ _CALL, _PRUNED, _HIT = KINDS.index("call"), KINDS.index("pruned"), KINDS.index("
 
 
 def shape_of(node: Node) -> str:
-    """The key in :data:`SHAPES` for a node: its player kind for an inner call, else
-    "leaf" or "pruned"."""
+    """The key in :data:`SHAPES` for a node: its kind as the search treated it for an
+    inner call ("max", "min", or "chance", which under expectimax includes a Min node
+    moving at random), else "leaf" or "pruned".
+
+    >>> from minimax_viz import GameTree, expectimax
+    >>> [shape_of(n) for n in expectimax(GameTree([[3, 12], [2]])).tree.nodes][:3]
+    ['max', 'chance', 'leaf']
+    """
     if node.pruned:
         return "pruned"
     if node.is_leaf:
         return "leaf"
-    return node_type(node.tree, node.index)
+    return node.node_type
 
 
 def node_type(tree, index: int) -> str:
-    """"max", "min" (or "chance", for games that have chance nodes) for node ``index``."""
-    state = tree.internal_state(index)
-    kind = getattr(tree.game, "node_type", None)
-    if kind is not None:
-        return kind(state)
-    return "max" if tree.game.is_max(state) else "min"
+    """"max", "min" or "chance" for node ``index``, as the search treated it (the trace's
+    :attr:`Node.node_type`)."""
+    return tree.nodes[index].node_type
 
 
 class NodeLabels(NamedTuple):
@@ -326,6 +329,15 @@ class Scene:
         up = self.cols.parent[i]
         return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
 
+    def edge_text(self, i: int) -> str:
+        """What the edge into node ``i`` is labelled with: its move (when moves are
+        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
+        odds = self.tree.nodes[i].probability
+        words = [self.edge_label(i)] if self.label_moves else []
+        if odds is not None:
+            words.append(format_value(odds, signed=False))
+        return " ".join(words)
+
     def level_labels(self) -> list[tuple[float, str, str]]:
         """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
         depth, kind = self.cols.depth, self.cols.kind
@@ -338,7 +350,9 @@ class Scene:
             shape = node_type(self.tree, i)
             role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
             name = self.game.player(self.tree.internal_state(i))
-            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{name} to move")
+            at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
+            who = f"{name}, at random" if at_random else f"{name} to move"
+            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
             out.append((self.pos[i][1], shape, words))
         return out
 
@@ -393,7 +407,8 @@ class Scene:
         calls = len(self.tree) - counts["pruned"]
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm
         root = self.tree.root
-        best = [c.move for c in root.children if c.score == root.score and not c.pruned][:1]
+        best = [self.game.move_name(root.internal_state, c.move)
+                for c in root.children if c.score == root.score and not c.pruned][:1]
         value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
         tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
         pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""
@@ -445,6 +460,10 @@ class Scene:
         """``[(marker or "line"/"dashes", colour role, words), ...]`` for the legend."""
         kinds = set(self.cols.kind)
         items = [(SHAPES["max"][1], "max", "Max to move"), (SHAPES["min"][1], "min", "Min to move")]
+        types = {self.tree.nodes[i].node_type for i in self.nodes if self.cols.kind[i] == _CALL}
+        if "chance" in types:   # an average, nobody chooses
+            items[1:] = [] if "min" not in types else items[1:]
+            items.append((SHAPES["chance"][1], "chance", "chance: the average; edges: probability"))
         items += self.glyph.legend(self.game)
         if KINDS.index("horizon") in kinds:
             items.append(("s", "guess", "≈ " + self.glyph.guess_words(self.game)))
