@@ -1,0 +1,284 @@
+"""Checks for lesson 09, "More Players and Chance": a tree with two ghosts, a tree with dice,
+and why alpha-beta cannot cut below a chance node; and the match of lesson 09, an AI
+against a random opponent at tic-tac-toe.
+
+>>> check_ghost_value(GHOST_VALUE_WRONG_ON_PURPOSE)
+Not yet: 6 is the value if ghost 2 were Max (the players alternating); here both ghosts are Min, so two Min levels follow each other.
+Hint: take the minimum at both ghost levels, then Pacman's maximum at the top.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from numbers import Real
+from typing import Any, Callable
+
+from ..errors import InvalidOption
+from ..games import Game, GameTree, TicTacToe
+from ..search import expectimax, minimax
+from ..trace import format_value
+from .feedback import Feedback
+
+__all__ = [
+    "GHOST_TEST", "DICE", "ghost_tree", "check_ghost_value", "check_dice_value", "check_unseen_leaf",
+    "play_match", "SideOf", "minimax_player", "expectimax_player",
+]
+
+#: A CS188 ``GraphGameTreeTest`` with Pacman and two ghosts, depth 1 round = 3 plies.
+GHOST_TEST = '''\
+num_agents: "3"
+depth: "1"
+start_state: "home"
+win_states: "feast snack"
+lose_states: "caught trapped"
+successors: """
+home Left hall
+home Right yard
+hall g1north h1
+hall g1south h2
+yard g1north y1
+yard g1south y2
+h1 g2east feast
+h1 g2west caught
+h2 g2east snack
+h2 g2west h3
+y1 g2east trapped
+y1 g2west y3
+y2 g2east snack
+y2 g2west y4
+"""
+evaluation: """
+feast 10
+snack 6
+caught -10
+trapped -8
+h3 2
+y3 4
+y4 3
+"""
+'''
+
+#: A Max root choosing between two chance nodes (a die with given odds, and a fair coin).
+DICE = GameTree([["chance", (0.5, 9), (0.25, 0), (0.25, -2)], ["chance", 5, 1]])
+
+#: A wrong answer the module's doctest shows the feedback for.
+GHOST_VALUE_WRONG_ON_PURPOSE = 6
+
+
+def ghost_tree() -> GameTree:
+    """The tree of :data:`GHOST_TEST`, read as CS188's autograder reads it.
+
+    >>> tree = ghost_tree()
+    >>> tree.depth, tree.player("h1")
+    (3, 'ghost 2')
+    """
+    return GameTree.from_cs188(GHOST_TEST)
+
+
+def _number(x) -> bool:
+    return isinstance(x, Real) and not isinstance(x, bool) and not (isinstance(x, float) and math.isnan(x))
+
+
+def _junk(value, what: str) -> Feedback | None:
+    if value is ...:
+        return Feedback(False, f"replace the ... with your answer: {what}.")
+    if not _number(value):
+        return Feedback(False, f"{value!r} is not a number; give {what} as a number, such as 3 or -2.5.")
+    return None
+
+
+def _alternating_value(tree: GameTree) -> float:
+    """The value if the players alternated Max/Min level by level (the classic slip)."""
+    def value(path, level):
+        if tree.is_terminal(path):
+            return tree.utility(path)
+        values = [value(path + (m,), level + 1) for m in tree.moves(path)]
+        return max(values) if level % 2 == 0 else min(values)
+    return value((), 0)
+
+
+def check_ghost_value(value: Any) -> Feedback:
+    """Check the learner's value (by hand) of the two-ghost tree :data:`GHOST_TEST` for Pacman.
+
+    >>> check_ghost_value("three")
+    Not yet: 'three' is not a number; give the value of the start for Pacman as a number, such as 3 or -2.5.
+    """
+    what = "the value of the start for Pacman"
+    junk = _junk(value, what)
+    if junk is not None:
+        return junk
+    tree = ghost_tree()
+    right = minimax(tree, depth=tree.depth, record=False).score
+    if value == right:
+        return Feedback(True, f"{what} is {format_value(right, signed=False)}: each ghost takes the minimum in turn.")
+    if value == _alternating_value(tree):
+        return Feedback(False, f"{format_value(value, signed=False, ascii=True)} is the value if ghost 2 were Max "
+                        "(the players alternating); here both ghosts are Min, so two Min levels follow each other.",
+                        hint="take the minimum at both ghost levels, then Pacman's maximum at the top.")
+    if value == expectimax(tree, depth=tree.depth, record=False).score:
+        return Feedback(False, f"{format_value(value, signed=False, ascii=True)} is the expectimax value (ghosts moving at random); "
+                        "this question is about ghosts that play their best, as in minimax.",
+                        hint="minimum at the ghosts' levels, maximum at Pacman's.")
+    return Feedback(False, f"{value!r} is not {what}.",
+                    hint="work from the bottom: ghost 2 takes the minimum of its two outcomes, then ghost 1 the "
+                         "minimum of those, then Pacman the maximum.")
+
+
+def check_dice_value(value: Any) -> Feedback:
+    """Check the learner's expectimax value (by hand) of :data:`DICE`.
+
+    >>> check_dice_value(4.5)
+    Not yet: 4.5 is the plain mean of the die's outcomes; its outcomes are not equally likely.
+    Hint: weight each outcome by its probability: 0.5 x 9 + 0.25 x 0 + 0.25 x (-2).
+    """
+    what = "the expectimax value of the root"
+    junk = _junk(value, what)
+    if junk is not None:
+        return junk
+    right = expectimax(DICE, record=False).score
+    if math.isclose(value, right, abs_tol=1e-9):
+        return Feedback(True, f"{what} is {format_value(right, signed=False)}: Max picks the die, "
+                        "whose weighted average beats the coin's.")
+    die = [9, 0, -2]
+    if math.isclose(value, sum(die) / 3, abs_tol=1e-9) or math.isclose(value, 4.5):
+        return Feedback(False, f"{value!r} is the plain mean of the die's outcomes; its outcomes are not equally likely.",
+                        hint="weight each outcome by its probability: 0.5 x 9 + 0.25 x 0 + 0.25 x (-2).")
+    if value == 1 or value == -2:
+        return Feedback(False, f"{value!r} is the minimax value (chance playing against Max); chance does not "
+                        "choose, it averages.", hint="each chance node is worth the probability-weighted mean of its outcomes.")
+    return Feedback(False, f"{value!r} is not {what}.",
+                    hint="a chance node is worth sum(probability x value); Max takes the larger of the two.")
+
+
+#: The tree of the pruning exercise: a Max root over two chance nodes (fair coins); the
+#: last leaf is the learner's number.
+def _coins(x) -> GameTree:
+    return GameTree([["chance", 3, 5], ["chance", 1, x]])
+
+
+def check_unseen_leaf(x: Any) -> Feedback:
+    """Check a value for the last leaf of ``[["chance", 3, 5], ["chance", 1, x]]`` that
+    makes Max choose the right coin, although its first outcome, 1, is below the left
+    coin's 4 (where alpha-beta, at a Min node, would have cut).
+
+    >>> check_unseen_leaf(20)
+    Right: with x = 20 the right coin is worth 10.50 > 4: a single unseen outcome can lift an average past any bound, so nothing below a chance node can be cut.
+    """
+    what = "a value for the last leaf"
+    junk = _junk(x, what)
+    if junk is not None:
+        return junk
+    if math.isinf(x):
+        return Feedback(False, "pick a finite number: a leaf holds a utility, and the point is that a "
+                        "finite one is enough.")
+    result = expectimax(_coins(x), record=False)
+    right = result.score
+    if result.move == 1 and right > 4:
+        return Feedback(True, f"with x = {format_value(x, signed=False)} the right coin is worth "
+                        f"{format_value(right, signed=False)} > 4: a single unseen outcome can lift an average "
+                        "past any bound, so nothing below a chance node can be cut.")
+    mean = (1 + x) / 2
+    return Feedback(False, f"with x = {x!r} the right coin is worth (1 + x) / 2 = {format_value(mean, signed=False)}, "
+                    "not more than the left coin's 4, so Max still picks the left one.",
+                    hint="solve (1 + x) / 2 > 4 for x.")
+
+
+# -- the match -------------------------------------------------------------------------------------
+
+def minimax_player(game, state) -> int:
+    """Minimax to the end of the game (the first best move): never loses, assumes the worst."""
+    return minimax(game, state, record=False).move
+
+
+def expectimax_player(game, state) -> int:
+    """Expectimax to the end of the game: the move that scores best on average against
+    an opponent that picks uniformly at random."""
+    return expectimax(game, state, record=False).move
+
+
+class SideOf(Game):
+    """Tic-tac-toe seen from one side: that side is Max (its wins count +1), the other
+    Min. ``SideOf("X")`` is tic-tac-toe as it is; ``SideOf("O")`` lets a search play O.
+
+    >>> game = SideOf("O")
+    >>> game.node_type(game.start()), game.utility("XXX" "OO." "...")
+    ('min', -1)
+    """
+
+    def __init__(self, side: str = "X"):
+        self.game, self.side = TicTacToe(), side
+        self.max_player, self.min_player = side, "O" if side == "X" else "X"
+        self._sign = 1 if side == "X" else -1
+
+    def __repr__(self) -> str:
+        return f"SideOf({self.side!r})"
+
+    def start(self):
+        return self.game.start()
+
+    def state(self, value=None):
+        return self.game.state(value)
+
+    def board(self, state):
+        return self.game.board(state)
+
+    def to_text(self, state):
+        return self.game.to_text(state)
+
+    def player(self, state):
+        return self.game.player(state)
+
+    def moves(self, state):
+        return self.game.moves(state)
+
+    def play(self, state, move):
+        return self.game.play(state, move)
+
+    def winner(self, state):
+        return self.game.winner(state)
+
+    def is_terminal(self, state):
+        return self.game.is_terminal(state)
+
+    def utility(self, state):
+        return self._sign * self.game.utility(state)
+
+    def key(self, state):
+        return self.game.key(state)
+
+
+def play_match(player: Callable, *, side: str = "X", games: int = 200, seed: int = 0) -> dict:
+    """``player`` against an opponent that moves uniformly at random, over ``games`` seeded
+    games: ``{"win": n, "draw": n, "loss": n}`` for ``player``, who plays ``side`` ("X"
+    moves first). Game ``i`` seeds the opponent with ``seed + i``, so the same seeds
+    give every player the same opponent's dice. ``player(game, state) -> move`` sees the
+    game from its side (:class:`SideOf`: its wins are +1); its move in each position is
+    asked once and remembered.
+
+    >>> play_match(minimax_player, games=5)
+    {'win': 5, 'draw': 0, 'loss': 0}
+
+    :raises InvalidOption: for a side other than "X" or "O", or games not a whole number >= 1.
+    """
+    if side not in ("X", "O"):
+        raise InvalidOption(f"side must be 'X' or 'O', not {side!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise InvalidOption(f"games must be a whole number >= 1, not {games!r}")
+    game, memo = SideOf(side), {}
+    counts = {"win": 0, "draw": 0, "loss": 0}
+    for i in range(games):
+        rng = random.Random(seed + i)
+        state = game.start()
+        while not game.is_terminal(state):
+            if game.player(state) == side:
+                key = game.key(state)
+                if key not in memo:
+                    memo[key] = player(game, state)
+                move = memo[key]
+            else:
+                move = rng.choice(list(game.moves(state)))
+            state = game.play(state, move)
+        u = game.utility(state)
+        counts["win" if u > 0 else "loss" if u < 0 else "draw"] += 1
+    return counts
