@@ -515,6 +515,14 @@ def _same_value(a, b) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
+def _named(game, move):
+    """A root move by the name the package's search gives it (``result.move``)."""
+    try:
+        return game.move_name((), move) if move in game.moves(()) else move
+    except Exception:
+        return move
+
+
 def _move_ok(game, got, want) -> bool:
     if got == want and type(got) is type(want):
         return True
@@ -627,10 +635,10 @@ class SearchFeedback(Feedback):
         import matplotlib.image as mpimg
         from ..draw import tree_png
 
-        left = tree_png(self.result, dpi=dpi, legend=False)
+        left = tree_png(self.result, dpi=dpi, legend=False, moves=True)
         mine = _learner_tree(self.run)
         algorithm = expectimax if self.kind == "expectimax" else minimax
-        right = tree_png(algorithm(mine), dpi=dpi, legend=False,
+        right = tree_png(algorithm(mine), dpi=dpi, legend=False, moves=True,
                          title=f"your search: {len(self.run.looked)} positions")
         import numpy as np
 
@@ -793,8 +801,9 @@ def _name_bug(kind: str, runs) -> str | None:
         same = True
         for run, _ in runs:
             other = _run(variant, run.case, 10 ** 6)
-            if other.problem is not None or not (_same_value(other.value, run.value) and other.move == run.move
-                                                 and other.looked == run.looked):
+            if other.problem is not None or not (
+                    _same_value(other.value, run.value) and _move_ok(run.case.game, run.move, _named(run.case.game, other.move))
+                    and other.looked == run.looked):
                 same = False
                 break
         if same:
