@@ -6,10 +6,11 @@
 (4, 1, 9)
 """
 
-from .errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
+from .errors import ChanceNodeError, InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
 from .games import ConnectFour, Game, GameTree, TicTacToe
 from .search import (
-    SearchResult, SearchStats, alphabeta, best_first, centre_first, iterative_deepening, minimax,
+    SearchResult, SearchStats, alphabeta, best_first, centre_first, expectimax, iterative_deepening,
+    minimax,
 )
 from .trace import Event, Node, SearchTree, format_value
 from .layout import tidy_layout
@@ -22,11 +23,12 @@ from . import exercises, tutorial
 
 __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",
-    "minimax", "alphabeta", "iterative_deepening", "centre_first", "best_first",
+    "minimax", "alphabeta", "expectimax", "iterative_deepening", "centre_first", "best_first",
     "SearchResult", "SearchStats",
     "SearchTree", "Node", "Event", "format_value", "Scene",
     "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
+    "ChanceNodeError",
 ]

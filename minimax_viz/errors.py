@@ -11,6 +11,7 @@ __all__ = [
     "InvalidTree",
     "InvalidOption",
     "TreeTooLarge",
+    "ChanceNodeError",
 ]
 
 
@@ -48,3 +49,7 @@ class InvalidOption(MinimaxError):
 
 class TreeTooLarge(MinimaxError):
     """A recording that would grow past its node limit."""
+
+
+class ChanceNodeError(MinimaxError):
+    """Minimax or alpha-beta met a chance node: only expectimax can average its outcomes."""

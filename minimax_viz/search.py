@@ -1,25 +1,30 @@
-"""Minimax and alpha-beta: one implementation, with recording and options.
+"""Minimax, alpha-beta and expectimax: one implementation, with recording and options.
 
-Seed pseudocode, which the inner function ``value`` follows line by line::
+Seed pseudocode, which the dispatcher ``value`` and the handlers of Max and Min nodes
+follow::
 
-    def minimax(state, depth, is_max):
+    def minimax(state, depth):
         if depth == 0 or game_over(state):
             return evaluate(state)
-        if is_max:
+        if node_type(state) == "max":
             best_value = -inf
             for child in generate_children(state):
-                value = minimax(child, depth - 1, False)
+                value = minimax(child, depth - 1)
                 best_value = max(best_value, value)
             return best_value
         else:
             ... the same with +inf and min
 
+The game says at every node what kind it is (``game.node_type``): Max, Min or chance;
+nothing assumes that the players alternate, so two Min agents may move in a row.
 Alpha-beta is the same walk with a window ``(alpha, beta)``: a Max node stops looking
 at its children once it has found a value Min would never allow (``>= beta``), and a
-Min node once Max would never allow it (``<= alpha``). Recording, depth limits, move
-ordering, a memo (transposition) table, quicker wins and a budget of calls or seconds
-are options of this one code path; the search tells a recorder what happens and never
-draws. :func:`iterative_deepening` runs it again and again, one ply deeper each time.
+Min node once Max would never allow it (``<= alpha``). Expectimax averages at chance
+nodes, weighting each outcome by its probability, and takes Min to move at random.
+Recording, depth limits, move ordering, a memo (transposition) table, quicker wins and
+a budget of calls or seconds are options of this one code path; the search tells a
+recorder what happens and never draws. :func:`iterative_deepening` runs it again and
+again, one ply deeper each time.
 """
 
 from __future__ import annotations
@@ -30,11 +35,11 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .errors import InvalidOption
+from .errors import ChanceNodeError, InvalidOption
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
-    "minimax", "alphabeta", "iterative_deepening", "SearchResult", "SearchStats",
+    "minimax", "alphabeta", "expectimax", "iterative_deepening", "SearchResult", "SearchStats",
     "centre_first", "best_first",
 ]
 
@@ -94,10 +99,6 @@ class SearchResult:
         )
 
 
-class _OutOfBudget(Exception):
-    """Raised inside the recursion when the calls or seconds of a budget run out."""
-
-
 def minimax(
     game,
     state: Any = None,
@@ -120,11 +121,17 @@ def minimax(
     >>> result = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, result.stats.calls
     (3, 0, 13)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
+        or None, an ``evaluate`` that is not a function or returns something other than
+        a number, or a game whose ``node_type`` is not "max", "min" or "chance".
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
     """
     return _search(
-        game, state, depth=depth, evaluate=evaluate, order=None, pruning=False,
-        prune_on_equal=True, record=record, max_nodes=max_nodes, memo=memo,
-        quick_wins=quick_wins,
+        game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
+        max_nodes=max_nodes, memo=memo, quick_wins=quick_wins,
     )
 
 
@@ -168,11 +175,52 @@ def alphabeta(
     >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, result.stats.calls, result.stats.pruned
     (3, 0, 11, 2)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: as :func:`minimax`, and for an ``order`` that is not a function
+        or that drops, invents or repeats moves.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
     """
     return _search(
-        game, state, depth=depth, evaluate=evaluate, order=order, pruning=True,
+        game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
         prune_on_equal=prune_on_equal, record=record, max_nodes=max_nodes, memo=memo,
         quick_wins=quick_wins,
+    )
+
+
+def expectimax(
+    game,
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Callable[[Any], float] | None = None,
+    record: bool = True,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> SearchResult:
+    """Expectimax: Max takes the best child value, a chance node the probability-weighted mean.
+
+    The game says at every node what kind it is (``game.node_type``) and gives a chance
+    node's odds (``game.probabilities``). A plain Min node is treated as a chance node
+    with equal odds: Min is taken to move at random, which is expectimax as UC Berkeley's
+    CS188 defines it. No pruning: without bounds on the values, every outcome of a
+    chance node can still change its mean. ``depth`` and ``evaluate`` are as in
+    :func:`minimax`; the recorded tree's ``algorithm`` is ``"expectimax"``.
+
+    >>> from minimax_viz import GameTree
+    >>> result = expectimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> result.score, result.move, [child.score for child in result.tree.root.children]
+    (7.666666666666667, 0, [7.666666666666667, 4, 7])
+
+    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
+        or None, an ``evaluate`` that is not a function or returns something other than
+        a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    """
+    return _search(
+        game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
+        max_nodes=max_nodes,
     )
 
 
@@ -286,6 +334,12 @@ def iterative_deepening(
     [(1, 4, 0, 0), (2, 15, 0, 3)]
     >>> result.score, result.move, result.depth, result.solved
     (3, 0, 2, True)
+
+    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
+    :raises InvalidOption: for ``seconds`` that is not a positive number or None,
+        ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
+        ``progress`` that is not a function, and as :func:`alphabeta`.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
     """
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
@@ -301,7 +355,7 @@ def iterative_deepening(
         try:
             left = None if max_calls is None else max_calls - totals.calls
             found = _search(
-                game, root, depth=depth, evaluate=evaluate, order=order, pruning=True,
+                game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
                 prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
                 quick_wins=quick_wins, deadline=deadline, max_calls=left,
             )
@@ -310,7 +364,7 @@ def iterative_deepening(
             if progress is not None:
                 progress(depth, totals.calls, found.move, found.score)
         except _OutOfBudget as stop:
-            _add(totals, stop.args[0])
+            _add(totals, stop.stats)
             break
         except KeyboardInterrupt as stop:
             if getattr(stop, "stats", None) is not None:
@@ -324,47 +378,161 @@ def iterative_deepening(
 
 
 # -- the one search ------------------------------------------------------------------------
+#
+# ``_search`` puts the parts of one search together and runs it: a dispatcher
+# (``_dispatcher``) that scores the leaves and asks the game the kind of every other node,
+# one handler per node kind (``_max_handler``, ``_min_handler``, ``_chance_handler``), the
+# pruning helper the first two share (``_Cutoffs``), and the objects passed in: the
+# recorder, the memo table (``_Memo``) and the budget (``_Budget``), each None when unused.
+# The dispatcher and the handlers are closures with their tools bound to local names:
+# they run once per node of trees of half a million nodes.
 
 def _search(
-    game, state, *, depth, evaluate, order, pruning, prune_on_equal, record, max_nodes,
-    memo=False, quick_wins=False, deadline=None, max_calls=None,
+    game, state, *, algorithm, depth, evaluate, record, max_nodes, order=None,
+    prune_on_equal=True, memo=False, quick_wins=False, deadline=None, max_calls=None,
 ):
     root = game.state(state)
     limit = _check_depth(depth)
-    score_horizon = _evaluator(game, evaluate)
-    successors = game.successors if order is None else _ordered(game, order)
-    outcome = _quick(game) if quick_wins else game.outcome
-    key, table = game.key, {}
-    recorder = Recorder(window=pruning, max_nodes=max_nodes) if record else None
-    add = recorder.add if record else None  # one row per node: enter, leaf or hit
-    leave = recorder.exit if record else None
-    cut = recorder.cut if record else None
-    inf, nan = math.inf, math.nan
-    calls = leaves = horizon = hits = cutoffs = pruned = max_ply = 0
-    root_move = None
-    budgeted = deadline is not None or max_calls is not None
-    check_at = _next_check(0, max_calls) if budgeted else _NEVER
+    parts = _Parts(
+        game, algorithm,
+        successors=game.successors if order is None else _ordered(game, order),
+        outcome=_quick(game) if quick_wins else game.outcome,
+        score_horizon=_evaluator(game, evaluate),
+        recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
+        memo=_Memo(game.key, prune_on_equal) if memo else None,
+        budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
+        cutoffs=_Cutoffs(prune_on_equal) if algorithm == "alphabeta" else None,
+    )
+    value, stats = _dispatcher(parts)
+    try:
+        score = value(root, limit, -math.inf, math.inf, 0, -1, -1)
+    except _OutOfBudget as stop:
+        stop.stats = stats()
+        stop.stats.calls -= 1  # the call that found the budget spent does no work
+        raise
+    except KeyboardInterrupt as stop:
+        stop.stats = stats()  # what iterative deepening adds up before it answers
+        raise
+    move, found = parts.root_move, stats()
+    tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
+    return SearchResult(
+        score=score, move=None if move is None else game.move_name(root, move), tree=tree,
+        stats=found, depth=depth, solved=found.horizon == 0,
+    )
 
-    def stats() -> SearchStats:
-        return SearchStats(
-            calls=calls, leaves=leaves, cutoffs=cutoffs, pruned=pruned, max_depth=max_ply,
-            hits=hits, horizon=horizon,
-        )
 
-    def check_budget():
-        nonlocal calls, check_at
-        if (max_calls is not None and calls > max_calls) or (
-            deadline is not None and time.perf_counter() >= deadline
+class _Parts:
+    """What the dispatcher and the handlers of one search share."""
+
+    def __init__(self, game, algorithm, *, successors, outcome, score_horizon, recorder, memo,
+                 budget, cutoffs):
+        self.game, self.algorithm = game, algorithm
+        self.successors, self.outcome, self.score_horizon = successors, outcome, score_horizon
+        self.recorder, self.memo, self.budget, self.cutoffs = recorder, memo, budget, cutoffs
+        if cutoffs is not None and recorder is not None:
+            cutoffs.record = recorder.cut
+        self.root_move = None   # set by the root's handler: the first best move
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the recursion when the calls or seconds of a budget run out."""
+
+
+class _Budget:
+    """A limit on the calls and/or the wall time of a search, looked at every so often."""
+
+    def __init__(self, max_calls: int | None, deadline: float | None):
+        self.max_calls, self.deadline = max_calls, deadline
+
+    def first_check(self) -> int:
+        return _next_check(0, self.max_calls)
+
+    def check(self, calls: int) -> int:
+        """Raise :class:`_OutOfBudget` when spent, else return the call count of the next look."""
+        if (self.max_calls is not None and calls > self.max_calls) or (
+            self.deadline is not None and time.perf_counter() >= self.deadline
         ):
-            calls -= 1  # the call that found the budget spent does no work
-            raise _OutOfBudget(stats())
-        check_at = _next_check(calls, max_calls)
+            raise _OutOfBudget()
+        return _next_check(calls, self.max_calls)
 
-    def value(state, depth, is_max, alpha, beta, ply, parent, move):
-        nonlocal calls, leaves, horizon, hits, cutoffs, pruned, max_ply, root_move
+
+class _Memo:
+    """The transposition table: per position key, its value, what kind of bound that
+    value is (EXACT, LOWER, UPPER) and the depth searched below it."""
+
+    def __init__(self, key, prune_on_equal: bool):
+        self.key, self.table, self.hits = key, {}, 0
+        self.on_equal = prune_on_equal   # a bound decides a cutoff by the search's own rule
+
+    def probe(self, k, depth: int, alpha: float, beta: float) -> float | None:
+        """The stored value when it answers a search to ``depth`` with this window, else None."""
+        entry = self.table.get(k)
+        if entry is None:
+            return None
+        v, bound, searched = entry
+        on_equal = self.on_equal
+        if searched == depth and (
+            bound == EXACT
+            or (bound == LOWER and (v >= beta if on_equal else v > beta))
+            or (bound == UPPER and (v <= alpha if on_equal else v < alpha))
+        ):
+            self.hits += 1
+            return v
+        return None
+
+    def store(self, k, best: float, alpha: float, beta: float, depth: int) -> None:
+        """Keep ``best``: exact only strictly inside the window it was searched with."""
+        self.table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth)
+
+
+class _Cutoffs:
+    """Alpha-beta's pruning rule and its cutoffs: ``on_equal`` cuts when a value reaches
+    the bound (``>=``/``<=``), else only when it passes it; the count of what was skipped."""
+
+    def __init__(self, prune_on_equal: bool):
+        self.on_equal = prune_on_equal
+        self.cutoffs = self.pruned = 0
+        self.record = None   # the recorder's ``cut``, when recording
+
+    def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
+        """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
+        it are skipped (and recorded as stubs)."""
+        rest = children[children.index(last) + 1:]
+        if rest:
+            self.cutoffs += 1
+            self.pruned += len(rest)
+            if self.record is not None:
+                self.record(here, [m for m, _ in rest], alpha, beta)
+
+
+_KINDS = ("max", "min", "chance")
+
+
+def _unknown_kind(game, kind):
+    """The error for a ``node_type`` that is none of the three kinds."""
+    return InvalidOption(
+        f"{type(game).__name__}.node_type returned {kind!r}; it must return 'max', 'min' or 'chance'"
+    )
+
+
+def _dispatcher(parts: _Parts):
+    """The recursive ``value(state, depth, alpha, beta, ply, parent, move)`` and a
+    ``stats()`` that reads its counts: leaves are scored here, every other node goes to
+    the handler of its kind, asked of the game at every node."""
+    outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
+    key, probe, store = (memo.key, memo.probe, memo.store) if memo is not None else (None,) * 3
+    node_type = parts.game.node_type
+    add = parts.recorder.add if parts.recorder is not None else None
+    handlers: dict = {}   # filled below, once the handlers can call ``value``
+    calls = leaves = horizon = max_ply = 0
+    check_at = _NEVER if budget is None else budget.first_check()
+    nan = math.nan
+
+    def value(state, depth, alpha, beta, ply, parent, move):
+        nonlocal calls, leaves, horizon, max_ply, check_at
         calls += 1
         if calls > check_at:
-            check_budget()
+            check_at = budget.check(calls)
         if ply > max_ply:
             max_ply = ply
         over = outcome(state)
@@ -374,83 +542,163 @@ def _search(
             if over is None:
                 over, kind = score_horizon(state), HORIZON
                 horizon += 1
-            if record:
+            if add is not None:
                 add(parent, move, kind, over, alpha, beta)
             return over
-        if memo:  # the root is never answered from the table: it must name its move
-            k = key(state)
-            entry = table.get(k)
-            if entry is not None and ply:
-                v, bound, searched = entry
-                if searched == depth and (
-                    bound == EXACT
-                    or (bound == LOWER and (v >= beta if prune_on_equal else v > beta))
-                    or (bound == UPPER and (v <= alpha if prune_on_equal else v < alpha))
-                ):
-                    hits += 1
-                    if record:
-                        add(parent, move, HIT, v, alpha, beta)
-                    return v
-            window = alpha, beta
-        here = add(parent, move, CALL, nan, alpha, beta) if record else -1
-        children = successors(state)
-        best_move = None
-        if is_max:
-            best = -inf
-            for i, (m, child) in enumerate(children):
-                v = value(child, depth - 1, False, alpha, beta, ply + 1, here, m)
-                if v > best:
-                    best, best_move = v, m
-                if pruning:
-                    if best > alpha:
-                        alpha = best
-                    if best >= beta if prune_on_equal else best > beta:
-                        skipped = _skip(children, i, here, alpha, beta, cut)
-                        cutoffs += skipped > 0
-                        pruned += skipped
-                        break
-        else:
-            best = inf
-            for i, (m, child) in enumerate(children):
-                v = value(child, depth - 1, True, alpha, beta, ply + 1, here, m)
-                if v < best:
-                    best, best_move = v, m
-                if pruning:
-                    if best < beta:
-                        beta = best
-                    if best <= alpha if prune_on_equal else best < alpha:
-                        skipped = _skip(children, i, here, alpha, beta, cut)
-                        cutoffs += skipped > 0
-                        pruned += skipped
-                        break
-        if record:
-            leave(here, best, alpha, beta)
-        if memo:  # exact only strictly inside the window it was searched with
-            low, high = window
-            table[k] = (best, UPPER if best <= low else LOWER if best >= high else EXACT, depth)
-        if ply == 0:
-            root_move = best_move
+        if memo is not None:
+            return remembered(state, depth, alpha, beta, ply, parent, move)
+        here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
+        kind = node_type(state)
+        try:
+            handle = handlers[kind]
+        except (KeyError, TypeError):
+            raise _unknown_kind(parts.game, kind) from None
+        return handle(state, depth, alpha, beta, ply, here)
+
+    def remembered(state, depth, alpha, beta, ply, parent, move):
+        """An inner node with the memo table on: answered from it, or searched and stored."""
+        k = key(state)
+        if ply:  # the root is never answered from the table: it must name its move
+            v = probe(k, depth, alpha, beta)
+            if v is not None:
+                if add is not None:
+                    add(parent, move, HIT, v, alpha, beta)
+                return v
+        here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
+        kind = node_type(state)
+        if kind not in _KINDS:
+            raise _unknown_kind(parts.game, kind)
+        best = handlers[kind](state, depth, alpha, beta, ply, here)
+        store(k, best, alpha, beta, depth)
         return best
 
-    try:
-        score = value(root, limit, game.is_max(root), -inf, inf, 0, -1, -1)
-    except KeyboardInterrupt as stop:
-        stop.stats = stats()  # what iterative deepening adds up before it answers
-        raise
-    algorithm = "alphabeta" if pruning else "minimax"
-    tree = SearchTree(game, root, recorder, algorithm=algorithm) if record else None
-    return SearchResult(
-        score=score, move=root_move, tree=tree, stats=stats(), depth=depth,
-        solved=horizon == 0,
+    def stats() -> SearchStats:
+        cuts = parts.cutoffs
+        return SearchStats(
+            calls=calls, leaves=leaves, max_depth=max_ply, horizon=horizon,
+            cutoffs=cuts.cutoffs if cuts else 0, pruned=cuts.pruned if cuts else 0,
+            hits=memo.hits if memo else 0,
+        )
+
+    handlers.update(_handlers(parts, value))
+    return value, stats
+
+
+def _handlers(parts: _Parts, value) -> dict:
+    """The handler of each node kind, for the search's algorithm."""
+    if parts.algorithm == "expectimax":  # Min moves at random: a chance node with equal odds
+        return {"max": _max_handler(parts, value), "min": _chance_handler(parts, value, equal=True),
+                "chance": _chance_handler(parts, value)}
+    return {"max": _max_handler(parts, value), "min": _min_handler(parts, value),
+            "chance": _refuse_chance(parts)}
+
+
+def _max_handler(parts: _Parts, value):
+    """Max takes the largest child value; with a window it stops once that reaches beta."""
+    successors, cuts = parts.successors, parts.cutoffs
+    leave = parts.recorder.exit if parts.recorder is not None else None
+    pruning = cuts is not None
+    on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+
+    def max_node(state, depth, alpha, beta, ply, here):
+        children = successors(state)
+        best, best_move = -math.inf, None
+        for m, child in children:
+            v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
+            if v > best:
+                best, best_move = v, m
+            if pruning:
+                if best > alpha:
+                    alpha = best
+                if best >= beta if on_equal else best > beta:  # Min would never allow it
+                    cut(children, (m, child), here, alpha, beta)
+                    break
+        if not ply:
+            parts.root_move = best_move
+        if leave is not None:
+            leave(here, best, alpha, beta)
+        return best
+
+    return max_node
+
+
+def _min_handler(parts: _Parts, value):
+    """Min takes the smallest child value; with a window it stops once that reaches alpha."""
+    successors, cuts = parts.successors, parts.cutoffs
+    leave = parts.recorder.exit if parts.recorder is not None else None
+    pruning = cuts is not None
+    on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+
+    def min_node(state, depth, alpha, beta, ply, here):
+        children = successors(state)
+        best, best_move = math.inf, None
+        for m, child in children:
+            v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
+            if v < best:
+                best, best_move = v, m
+            if pruning:
+                if best < beta:
+                    beta = best
+                if best <= alpha if on_equal else best < alpha:  # Max would never allow it
+                    cut(children, (m, child), here, alpha, beta)
+                    break
+        if not ply:
+            parts.root_move = best_move
+        if leave is not None:
+            leave(here, best, alpha, beta)
+        return best
+
+    return min_node
+
+
+def _chance_handler(parts: _Parts, value, *, equal: bool = False):
+    """A chance node takes the probability-weighted mean of its children's values
+    (``equal``: the plain mean, for a Min node that expectimax treats as moving at random)."""
+    game = parts.game
+    successors = game.successors   # the probabilities follow the game's own move order
+    leave = parts.recorder.exit if parts.recorder is not None else None
+
+    def chance_node(state, depth, alpha, beta, ply, here):
+        children = successors(state)
+        values = [value(child, depth - 1, alpha, beta, ply + 1, here, m) for m, child in children]
+        if equal:
+            mean = sum(values) / len(values)
+        else:
+            odds = _probabilities(game, state, len(values))
+            mean = sum(p * v for p, v in zip(odds, values))
+        if leave is not None:
+            leave(here, mean, alpha, beta)
+        return mean
+
+    return chance_node
+
+
+def _probabilities(game, state, n: int) -> Sequence[float]:
+    """The game's probabilities at a chance node, checked: one per move, summing to 1."""
+    odds = game.probabilities(state)
+    ok = len(odds) == n and all(
+        isinstance(p, Real) and not isinstance(p, bool) and 0 < p <= 1 for p in odds
     )
+    if not ok or abs(math.fsum(odds) - 1) > 1e-9:
+        raise InvalidOption(
+            f"{type(game).__name__}.probabilities returned {list(odds)!r} at {game.to_text(state)}; "
+            f"it must give one probability in (0, 1] per move ({n} moves), summing to 1"
+        )
+    return odds
 
 
-def _skip(children, i, here, alpha, beta, cut) -> int:
-    """Record the children after ``i`` as pruned stubs; return how many there were."""
-    rest = children[i + 1:]
-    if cut is not None and rest:
-        cut(here, [m for m, _ in rest], alpha, beta)
-    return len(rest)
+def _refuse_chance(parts: _Parts):
+    """Minimax and alpha-beta have no rule for a chance node: say what to use instead."""
+    game, algorithm = parts.game, parts.algorithm
+
+    def refuse(state, depth, alpha, beta, ply, here):
+        raise ChanceNodeError(
+            f"{algorithm} cannot search {game.to_text(state)}: it is a chance node (its outcomes "
+            "come with probabilities, nobody chooses); use expectimax(game, state) for a game "
+            "with chance nodes"
+        )
+
+    return refuse
 
 
 def _next_check(calls: int, max_calls: int | None) -> int:

@@ -1,4 +1,4 @@
-"""The Game protocol: the rules of a two-player, zero-sum, perfect-information game.
+"""The Game protocol: the rules of a zero-sum game, for Max against one or more Min agents.
 
 A game knows its rules and nothing else. States come in two forms:
 
@@ -8,8 +8,13 @@ A game knows its rules and nothing else. States come in two forms:
   by :meth:`Game.state`, which also checks the position and raises a clear error.
 
 Every public method accepts either form. Subclasses implement the abstract methods;
-:meth:`Game.successors` and :meth:`Game.outcome` are the two the search calls at every
-node, so a fast game overrides them with table look-ups.
+:meth:`Game.successors`, :meth:`Game.outcome` and :meth:`Game.node_type` are the ones the
+search calls at every node, so a fast game overrides them with table look-ups.
+
+Every node has a kind (:meth:`Game.node_type`): ``"max"`` where Max chooses, ``"min"``
+where a Min agent chooses (several Min agents may follow each other), ``"chance"`` where
+chance picks a move with the odds of :meth:`Game.probabilities`. The search asks at every
+node: nothing assumes that the players alternate.
 """
 
 from __future__ import annotations
@@ -55,6 +60,32 @@ class Game:
     def is_max(self, state: Any) -> bool:
         """True when the maximising player is to move."""
         return self.player(state) == self.max_player
+
+    def node_type(self, state: Any) -> str:
+        """The kind of node: ``"max"``, ``"min"`` or ``"chance"``; the search asks at every node.
+
+        The default: ``"max"`` when :meth:`is_max`, else ``"min"``. A game with dice or
+        cards returns ``"chance"`` where chance moves, and gives the odds in
+        :meth:`probabilities`.
+        """
+        return "max" if self.is_max(state) else "min"
+
+    def probabilities(self, state: Any) -> Sequence[float]:
+        """At a chance node, the probability of each move, in the order of :meth:`moves`.
+
+        The default gives every move the same chance. The numbers must lie in (0, 1] and
+        add up to 1; :func:`minimax_viz.expectimax` checks them where it uses them.
+        """
+        n = len(self.moves(state))
+        return (1 / n,) * n if n else ()
+
+    def move_name(self, state: Any, move: int) -> Any:
+        """The move as the game's players name it: what a search's ``result.move`` holds.
+
+        The default is the move itself; a tree read from a CS188 test names its moves
+        after the file's actions ("Left", "pacRight", ...).
+        """
+        return move
 
     def moves(self, state: Any) -> Sequence[int]:
         """The legal moves, in the game's fixed order (empty when the game is over)."""

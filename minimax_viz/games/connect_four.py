@@ -179,6 +179,11 @@ class ConnectFour(Game):
         code = self._code(state)
         return "X" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "O"
 
+    def node_type(self, state: Any) -> str:
+        """"max" when X is to move, else "min" (the search asks at every node)."""
+        code = state if type(state) is int else self._code(state)
+        return "max" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "min"
+
     def moves(self, state: Any) -> tuple[int, ...]:
         return tuple(m for m, _ in self.successors(self._code(state)))
 

@@ -20,17 +20,85 @@ one ``start`` line, one line ``state move next-state`` per move (in the order th
 are tried) and one line ``state value`` per leaf. Two moves may lead to the same state:
 the tree then holds a *transposition*, and a search with a memo table answers the second
 visit from the table (states read from text are keyed by their names).
+
+Kinds of node
+-------------
+Unmarked, the players alternate level by level: the root is Max, its children Min,
+theirs Max, and so on. A list may start with the kind of its own node, ``"max"``,
+``"min"`` or ``"chance"``; the mark changes that node only. Two Min agents in a row
+(CS188's two ghosts): the Min nodes on the second level are marked, as that level
+would be Max.
+
+>>> from minimax_viz import alphabeta, expectimax, minimax
+>>> ghosts = GameTree([[["min", 3, 9], ["min", 4, 6]], [["min", 8, 5]]])
+>>> [ghosts.node_type(p) for p in [(), (0,), (0, 0)]]
+['max', 'min', 'min']
+>>> minimax(ghosts).score, alphabeta(ghosts).score
+(5, 5)
+>>> minimax(GameTree([[[3, 9], [4, 6]], [[8, 5]]])).score  # the same leaves, alternating
+8
+
+A chance node's outcomes are equally likely, unless every one is written as a pair
+``(probability, child)`` (inside a chance node a tuple is such a pair; write an inner
+node there as a list). Probabilities are numbers in (0, 1] that add up to 1.
+
+>>> dice = GameTree([["chance", (0.25, 8), (0.75, 0)], ["chance", 3, 5]])
+>>> dice.probabilities((0,)), dice.probabilities((1,))
+((0.25, 0.75), (0.5, 0.5))
+>>> expectimax(dice).score, expectimax(dice).move
+(4.0, 1)
+>>> GameTree([["chance", (0.5, 8), (0.6, 0)]])
+Traceback (most recent call last):
+...
+minimax_viz.errors.InvalidTree: the chance node at path (0,): its probabilities add up to 1.1, not 1; make them add up to 1
+
+In the text format a line ``state kind`` gives a state's kind, and a fourth word on a
+move line gives the move's probability, as a decimal or a fraction::
+
+    start A
+    A a1 B
+    A a2 C
+    B chance
+    B b1 D 1/4
+    B b2 E 3/4
+    ...
+
+>>> print(dice.to_text_format())
+start A
+A a1 B
+A a2 C
+B chance
+B b1 D 0.25
+B b2 E 0.75
+C chance
+C c1 F
+C c2 G
+D 8
+E 0
+F 3
+G 5
+>>> GameTree.from_text(dice.to_text_format()).nested == dice.nested
+True
+
+:meth:`GameTree.from_cs188` reads the game trees of UC Berkeley's CS188 autograder
+(several agents, depth in rounds); see :mod:`minimax_viz.games.cs188`.
 """
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from numbers import Real
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from ..errors import InvalidBoard, InvalidMove, InvalidTree
 from .base import Game
 
-__all__ = ["GameTree", "MAX_TEXT_NODES"]
+__all__ = ["GameTree", "MAX_TEXT_NODES", "NODE_KINDS"]
+
+#: The kinds of node: what a list may start with, and what ``node_type`` returns.
+NODE_KINDS = ("max", "min", "chance")
+_PLAYERS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 
 #: The most nodes a tree read from text may unfold to (its paths from the root).
 MAX_TEXT_NODES = 100_000
@@ -39,24 +107,38 @@ MAX_TEXT_NODES = 100_000
 class GameTree(Game):
     """A game given as an explicit tree: inner nodes are lists, leaves are numbers.
 
-    The root is Max and the players alternate level by level.
+    The root is Max and the players alternate level by level, unless a list starts with
+    its node's kind (see the module's docstring).
 
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> tree.moves(()), tree.player(()), tree.player((0,))
     ((0, 1, 2), 'MAX', 'MIN')
     >>> tree.play((), 1), tree.utility((1, 2))
     ((1,), 6)
+
+    :raises InvalidTree: for an inner node without children, a leaf that is not a
+        number, a mark other than "max", "min" or "chance", or a chance node's
+        probabilities that are not numbers in (0, 1] adding up to 1.
     """
 
     def __init__(self, nested: Any):
         self.nested = nested
         self._nodes: dict[tuple, Any] = {}
+        self._kinds: dict[tuple, str] = {}      # path -> its kind, for every inner node
+        self._marked: set[tuple] = set()        # paths whose list starts with its kind
+        self._odds: dict[tuple, tuple] = {}     # chance path -> its probabilities, in move order
+        self._given_odds: set[tuple] = set()    # chance paths whose probabilities were written
         self._read(nested, ())
         self._names: dict[tuple, str] | None = None      # path -> state name, made when asked
         self._labels: dict[str, list[str]] | None = None  # state name -> its move labels
         self._named = False                              # True for a tree read from text
+        self._cs188 = None                               # what a CS188 test adds (see from_cs188)
+        #: The depth to search in plies, where the source says (a CS188 test), else None.
+        self.depth: int | None = None
 
     def __repr__(self) -> str:
+        if self._cs188 is not None:
+            return self._cs188.describe()
         return f"GameTree({self.nested!r})"
 
     @classmethod
@@ -97,6 +179,9 @@ class GameTree(Game):
     def from_text(cls, text: str) -> "GameTree":
         r"""A tree written as text: a ``start`` line, ``state move next-state`` lines and
         ``state value`` lines; ``#`` starts a comment. The start (the root) is Max.
+        A ``state kind`` line (kind ``max``, ``min`` or ``chance``) marks a state's kind,
+        and a chance state's move lines may end with a probability (``0.25`` or ``1/4``),
+        as the module's docstring shows.
 
         State names are words that are not numbers; a move's label is any word, unique
         among the moves of its state; moves are tried in the order of their lines.
@@ -116,20 +201,71 @@ class GameTree(Game):
         >>> GameTree.from_text("start A\nA a1 B\nB three")
         Traceback (most recent call last):
         ...
-        minimax_viz.errors.InvalidTree: line 3: the value of B is 'three', not a number; a leaf's line is 'state value', like 'B 3'
+        minimax_viz.errors.InvalidTree: line 3: the value of B is 'three', not a number; a leaf's line is 'state value', like 'B 3' (a line 'state kind' gives a kind: max, min or chance)
+
+        :raises InvalidTree: naming the line, for text that does not read as a tree.
         """
         if not isinstance(text, str):
             raise InvalidTree(f"from_text reads a string of lines, not {type(text).__name__}")
-        start, moves, values, first_line = _parse(text)
-        tree = cls(_unfold(start, moves, values, first_line))
+        start, moves, values, kinds, first_line = _parse(text)
+        tree = cls(_unfold(start, moves, values, kinds, first_line))
         tree._named = True
-        tree._labels = {state: [label for label, _, _ in edges] for state, edges in moves.items()}
+        tree._labels = {state: [edge[0] for edge in edges] for state, edges in moves.items()}
         names = {(): start[0]}
         for path in tree._nodes:  # in pre-order: a parent comes before its children
-            for i, (_, child, _) in enumerate(moves.get(names[path], ())):
-                names[path + (i,)] = child
+            for i, edge in enumerate(moves.get(names[path], ())):
+                names[path + (i,)] = edge[1]
         tree._names = names
         return tree
+
+    @classmethod
+    def from_cs188(cls, text: str) -> "GameTree":
+        """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2).
+
+        Agent 0 (Pacman) is Max and the other agents (the ghosts) are Min, moving in
+        turn, so two ghosts give two Min levels in a row. Win and lose states are
+        finished games scored by their ``evaluation``; a state where the search stops
+        at the depth limit is scored by its ``evaluation`` too. ``tree.depth`` is the
+        test's depth in plies (CS188 counts rounds, in which every agent moves once),
+        each node's state is its name in the file and ``result.move`` the action's
+        name, so ``minimax(tree, depth=tree.depth)`` answers as CS188's autograder
+        expects (alpha-beta with ``prune_on_equal=False``: CS188 prunes on strict
+        inequality only), and ``result.tree.generated_states()`` gives the states it
+        generated.
+
+        >>> from minimax_viz import minimax
+        >>> tree = GameTree.from_cs188('''
+        ... num_agents: "2"
+        ... depth: "1"
+        ... start_state: "top"
+        ... win_states: "high"
+        ... lose_states: "low"
+        ... successors: \"\"\"
+        ... top eat mid
+        ... top wait low
+        ... mid flee high
+        ... mid chase low
+        ... \"\"\"
+        ... evaluation: \"\"\"
+        ... high 10
+        ... low -5
+        ... mid 2
+        ... \"\"\"
+        ... ''')
+        >>> tree.depth, tree.player(()), tree.player("mid")
+        (2, 'Pacman', 'ghost 1')
+        >>> result = minimax(tree, depth=tree.depth)
+        >>> result.move, result.score, sorted(result.tree.generated_states())
+        ('eat', -5, ['high', 'low', 'mid', 'top'])
+
+        :raises InvalidTree: naming the key or the line, for a file that is not a
+            ``GraphGameTreeTest`` with the keys above, a line that does not read, a
+            state reached again on its own path (a cycle), or a finished state without
+            an evaluation.
+        """
+        from .cs188 import read_cs188_tree
+
+        return read_cs188_tree(cls, text)
 
     def to_text_format(self) -> str:
         """The tree in the text format of :meth:`from_text`; reading it back gives the same tree.
@@ -158,8 +294,15 @@ class GameTree(Game):
             node = self._nodes[path]
             if isinstance(node, tuple):
                 leaves.append(f"{name} {node[1]!r}")
-            else:
-                lines += [f"{name} {self.label(path, i)} {names[path + (i,)]}" for i in range(node)]
+                continue
+            if path in self._marked:
+                lines.append(f"{name} {self._kinds[path]}")
+            odds = self._odds[path] if path in self._given_odds else None
+            lines += [
+                f"{name} {self.label(path, i)} {names[path + (i,)]}"
+                + ("" if odds is None else f" {_odds_text(odds[i])}")
+                for i in range(node)
+            ]
         return "\n".join(lines + leaves)
 
     def name(self, state: Any) -> str:
@@ -175,9 +318,19 @@ class GameTree(Game):
         return f"{name.lower()}{move + 1}"
 
     def key(self, state: Any) -> Hashable:
-        """The state's name for a tree read from text (the same for a transposition), else its path."""
+        """The state's name for a tree read from text (the same for a transposition), else its
+        path; for a CS188 tree the name and the agent to move."""
         path = self.state(state)
+        if self._cs188 is not None:
+            return self._names[path], len(path) % self._cs188.agents
         return self._names[path] if self._named else path
+
+    def _first_paths(self) -> dict[str, tuple]:
+        first: dict[str, tuple] = {}
+        for path, name in self._path_names().items():
+            if name not in first or (len(path), path) < (len(first[name]), first[name]):
+                first[name] = path
+        return first
 
     def _path_names(self) -> dict[tuple, str]:
         if self._names is None:
@@ -188,13 +341,17 @@ class GameTree(Game):
     # -- rules -------------------------------------------------------------------------------
     def _read(self, node: Any, path: tuple) -> None:
         if isinstance(node, (list, tuple)):
-            if not node:
+            kind, children = self._kind_of(node, path)
+            if not children:
                 raise InvalidTree(
                     f"the inner node at path {path} has no children; give it at least one "
                     "child, or a number to make it a leaf"
                 )
-            self._nodes[path] = len(node)
-            for i, child in enumerate(node):
+            if kind == "chance":
+                children = self._read_odds(children, path)
+            self._kinds[path] = kind
+            self._nodes[path] = len(children)
+            for i, child in enumerate(children):
                 self._read(child, path + (i,))
         elif isinstance(node, Real) and not isinstance(node, bool):
             self._nodes[path] = ("leaf", node)
@@ -203,12 +360,49 @@ class GameTree(Game):
                 f"the leaf at path {path} is {node!r}; a leaf holds a number (its value for Max)"
             )
 
+    def _kind_of(self, node, path: tuple) -> tuple[str, list]:
+        """The kind of an inner node (its mark, or the level's) and its children."""
+        if node and isinstance(node[0], str):
+            if node[0] not in NODE_KINDS:
+                raise InvalidTree(
+                    f"the list at path {path} starts with {node[0]!r}; a list may start with "
+                    "the kind of its node: 'max', 'min' or 'chance'"
+                )
+            self._marked.add(path)
+            return node[0], list(node[1:])
+        return _level_kind(path), list(node)
+
+    def _read_odds(self, children: list, path: tuple) -> list:
+        """A chance node's children without their probabilities, which are kept aside."""
+        pairs = [isinstance(child, tuple) for child in children]
+        if not any(pairs):
+            self._odds[path] = (1 / len(children),) * len(children)
+            return children
+        if not all(pairs) or any(len(child) != 2 for child in children):
+            raise InvalidTree(
+                f"the chance node at path {path}: write every outcome as a pair "
+                "(probability, child), or none of them for equal odds; an inner node under "
+                "a chance node is a list"
+            )
+        odds = [p for p, _ in children]
+        _check_odds(odds, f"the chance node at path {path}")
+        self._odds[path] = tuple(float(p) for p in odds)
+        self._given_odds.add(path)
+        return [child for _, child in children]
+
     def start(self) -> tuple:
         return ()
 
     def state(self, value: Any = None) -> tuple:
+        """The path of a node: ``None`` is the root; a tree with named states (read from
+        text or CS188) also takes a state's name (its first path, for a shared state)."""
         if value is None:
             return ()
+        if isinstance(value, str) and self._named:
+            path = self._first_paths().get(value)
+            if path is None:
+                raise InvalidBoard(f"{value!r} is not a state of this tree; its start is {self.name(())!r}")
+            return path
         path = tuple(value) if isinstance(value, (list, tuple)) else None
         if path is None or path not in self._nodes:
             raise InvalidBoard(
@@ -217,8 +411,44 @@ class GameTree(Game):
             )
         return path
 
+    def board(self, state: Any) -> Any:
+        """The path, or for a tree read from a CS188 test the state's name."""
+        path = self.state(state)
+        return self._names[path] if self._cs188 is not None else path
+
     def player(self, state: Any) -> str:
-        return "MAX" if len(self.state(state)) % 2 == 0 else "MIN"
+        """"MAX", "MIN" or "CHANCE" (for a CS188 tree "Pacman", "ghost 1", "ghost 2", ...)."""
+        path = self.state(state)
+        if self._cs188 is not None:
+            return self._cs188.player(path)
+        return _PLAYERS[self.node_type(path)]
+
+    def is_max(self, state: Any) -> bool:
+        return self.node_type(state) == "max"
+
+    def node_type(self, state: Any) -> str:
+        """The node's kind: its mark, or the level's (Max on even levels, Min on odd ones).
+
+        >>> GameTree([3, ["chance", 1, 2]]).node_type((1,))
+        'chance'
+        """
+        path = self.state(state)
+        return self._kinds.get(path) or _level_kind(path)
+
+    def probabilities(self, state: Any) -> Sequence[float]:
+        """The probabilities of a chance node's moves (equal unless the tree gives them)."""
+        path = self.state(state)
+        return self._odds[path] if path in self._odds else super().probabilities(path)
+
+    def move_name(self, state: Any, move: int) -> Any:
+        """The action's name for a tree read from a CS188 test, else the child index."""
+        return self.label(state, move) if self._cs188 is not None else move
+
+    def evaluate(self, state: Any) -> float:
+        """The heuristic at the depth limit: a CS188 state's evaluation, else 0."""
+        if self._cs188 is not None:
+            return self._cs188.evaluate(self.state(state), self.name(state))
+        return 0
 
     def moves(self, state: Any) -> tuple[int, ...]:
         node = self._nodes[self.state(state)]
@@ -226,6 +456,9 @@ class GameTree(Game):
 
     def play(self, state: Any, move: int) -> tuple:
         path = self.state(state)
+        if isinstance(move, str) and self._labels is not None:  # a move's label
+            labels = self._labels.get(self.name(path), [])
+            move = labels.index(move) if move in labels else move
         legal = self.moves(path)
         if move not in legal or isinstance(move, bool):
             raise InvalidMove(
@@ -252,6 +485,9 @@ class GameTree(Game):
         return node[1] if isinstance(node, tuple) else None
 
     def result_text(self, state: Any) -> str:
+        """"leaf" (for a CS188 tree: "win", "lose" or "leaf")."""
+        if self._cs188 is not None:
+            return self._cs188.result_text(self.name(state))
         return "leaf"
 
     def leaves(self) -> list[tuple]:
@@ -262,6 +498,46 @@ class GameTree(Game):
         path = self.state(state)
         value = self.value(path)
         return f"{path}" if value is None else f"{path} = {value}"
+
+
+# -- kinds and probabilities ------------------------------------------------------------------
+
+def _level_kind(path: tuple) -> str:
+    """The kind of an unmarked node: Max on even levels, Min on odd ones."""
+    return "max" if len(path) % 2 == 0 else "min"
+
+
+def _check_odds(odds: Sequence, where: str) -> None:
+    """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9)."""
+    for i, p in enumerate(odds):
+        if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
+            raise InvalidTree(
+                f"{where}: the probability of outcome {i} is {p!r}; a probability is a number "
+                "in (0, 1], like 0.25"
+            )
+    total = math.fsum(float(p) for p in odds)
+    if abs(total - 1) > 1e-9:
+        raise InvalidTree(f"{where}: its probabilities add up to {total:g}, not 1; make them add up to 1")
+
+
+def _odds_text(p: float) -> str:
+    """A probability as the text format writes it: a short decimal, else a fraction."""
+    if len(repr(p)) <= 6:
+        return repr(p)
+    fraction = Fraction(p).limit_denominator(1000)
+    return f"{fraction.numerator}/{fraction.denominator}" if float(fraction) == p else repr(p)
+
+
+def _probability(word: str) -> float | None:
+    """The number a probability word spells (``0.25`` or ``1/4``), or None."""
+    if "/" in word:
+        top, _, bottom = word.partition("/")
+        try:
+            return int(top) / int(bottom)
+        except (ValueError, ZeroDivisionError):
+            return None
+    value = _number(word)
+    return None if value is None else float(value)
 
 
 # -- reading the text format ------------------------------------------------------------------
@@ -298,11 +574,13 @@ def _name(word: str, n: int) -> str:
 
 
 def _parse(text: str):
-    """Read the lines into the start, each state's moves ``(label, next, line)``, the
-    leaves' values ``(value, line)``, and the line where each state is first named."""
+    """Read the lines into the start, each state's moves ``(label, next, line, probability)``,
+    the leaves' values ``(value, line)``, the marked kinds ``(kind, line)``, and the line
+    where each state is first named."""
     start = None
     moves: dict[str, list] = {}
     values: dict[str, tuple] = {}
+    kinds: dict[str, tuple] = {}
     first_line: dict[str, int] = {}
     for n, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
@@ -317,23 +595,31 @@ def _parse(text: str):
                 )
             start = (_name(words[1], n), n)
             first_line.setdefault(words[1], n)
-        elif len(words) == 3:
+        elif len(words) in (3, 4):
             state, label, child = _name(words[0], n), words[1], _name(words[2], n)
-            for other, _, line in moves.get(state, ()):
+            for other, _, line, _ in moves.get(state, ()):
                 if other == label:
                     raise InvalidTree(
                         f"line {n}: {state} already has a move labelled {label!r} (line {line}); "
                         "give each move of a state its own label"
                     )
-            moves.setdefault(state, []).append((label, child, n))
+            odds = _move_probability(words, n)
+            moves.setdefault(state, []).append((label, child, n, odds))
             first_line.setdefault(state, n)
             first_line.setdefault(child, n)
+        elif len(words) == 2 and words[1] in NODE_KINDS:
+            state = _name(words[0], n)
+            if state in kinds:
+                raise InvalidTree(f"line {n}: {state} already has a kind (line {kinds[state][1]})")
+            kinds[state] = (words[1], n)
+            first_line.setdefault(state, n)
         elif len(words) == 2:
             state, value = _name(words[0], n), _number(words[1])
             if value is None:
                 raise InvalidTree(
                     f"line {n}: the value of {state} is {words[1]!r}, not a number; "
-                    f"a leaf's line is 'state value', like '{state} 3'"
+                    f"a leaf's line is 'state value', like '{state} 3' (a line 'state kind' "
+                    "gives a kind: max, min or chance)"
                 )
             if state in values:
                 raise InvalidTree(f"line {n}: {state} already has a value (line {values[state][1]})")
@@ -341,8 +627,9 @@ def _parse(text: str):
             first_line.setdefault(state, n)
         else:
             raise InvalidTree(
-                f"line {n} has {len(words)} words; write 'state move next-state' for a move, "
-                "'state value' for a leaf, or 'start state' for the root"
+                f"line {n} has {len(words)} words; write 'state move next-state' for a move "
+                "(with its probability after it at a chance node), 'state value' for a leaf, "
+                "'state kind' for a kind, or 'start state' for the root"
             )
     if start is None:
         raise InvalidTree("the text has no start line; add one such as 'start A' naming the root")
@@ -352,10 +639,50 @@ def _parse(text: str):
                 f"line {n}: {state} has a value but also moves (line {moves[state][0][2]}); "
                 "only a leaf, a state without moves, has a value"
             )
-    return start, moves, values, first_line
+    for state, (_, n) in kinds.items():
+        if state in values:
+            raise InvalidTree(
+                f"line {n}: {state} is a leaf (its value is on line {values[state][1]}); only a "
+                "state with moves has a kind"
+            )
+    for state, edges in moves.items():
+        _check_move_odds(state, edges, kinds.get(state, ("",))[0])
+    return start, moves, values, kinds, first_line
 
 
-def _unfold(start, moves, values, first_line):
+def _move_probability(words: list[str], n: int) -> float | None:
+    """The probability a move line ends with (its fourth word), or None."""
+    if len(words) == 3:
+        return None
+    odds = _probability(words[3])
+    if odds is None or not 0 < odds <= 1:
+        raise InvalidTree(
+            f"line {n}: the fourth word, {words[3]!r}, must be the move's probability: a "
+            "number in (0, 1] such as 0.25 or 1/4"
+        )
+    return odds
+
+
+def _check_move_odds(state: str, edges: list, kind: str) -> None:
+    """Probabilities only at a chance state, on all of its moves or on none, adding up to 1."""
+    given = [edge for edge in edges if edge[3] is not None]
+    if not given:
+        return
+    if kind != "chance":
+        raise InvalidTree(
+            f"line {given[0][2]}: a probability on a move of {state}, which is not a chance "
+            f"node; add a line '{state} chance', or drop the probability"
+        )
+    if len(given) != len(edges):
+        label, _, line, _ = next(edge for edge in edges if edge[3] is None)
+        raise InvalidTree(
+            f"line {line}: the move {label!r} of the chance node {state} has no probability "
+            "but others have one; give every move of it a probability, or none (equal odds)"
+        )
+    _check_odds([edge[3] for edge in edges], f"line {edges[0][2]}: the chance node {state}")
+
+
+def _unfold(start, moves, values, kinds, first_line):
     """Nested lists for the states reachable from the start, checking that each has moves
     or a value, that no move leads back to a state on its own path, and that a shared
     state is always reached with the same player to move."""
@@ -378,7 +705,7 @@ def _unfold(start, moves, values, first_line):
             )
         on_path.append(state)
         children = []
-        for label, child, n in moves[state]:
+        for label, child, n, _ in moves[state]:
             if child in on_path:
                 raise InvalidTree(
                     f"line {n}: the move {label!r} from {state} leads back to {child}, a state "
@@ -393,13 +720,13 @@ def _unfold(start, moves, values, first_line):
                 )
             children.append(visit(child, n))
         on_path.pop()
-        size[state] = 1 + sum(size[child] for _, child, _ in moves[state])
+        size[state] = 1 + sum(size[edge[1]] for edge in moves[state])
         if size[state] > MAX_TEXT_NODES:
             raise InvalidTree(
                 f"the tree below {state} unfolds to more than {MAX_TEXT_NODES:,} nodes (a shared "
                 "state counts once per path to it); write a smaller tree"
             )
-        nested[state] = children
+        nested[state] = children = _marked(children, moves[state], kinds.get(state))
         return children
 
     tree = visit(root, root_line)
@@ -410,3 +737,12 @@ def _unfold(start, moves, values, first_line):
                 "check the names in the move lines"
             )
     return tree
+
+
+def _marked(children: list, edges: list, kind: tuple | None) -> list:
+    """A state's nested list with its kind in front and its moves' probabilities, if given."""
+    if kind is None:
+        return children
+    if kind[0] == "chance" and edges[0][3] is not None:
+        children = [(edge[3], child) for edge, child in zip(edges, children)]
+    return [kind[0], *children]

@@ -10,8 +10,10 @@ empty, its own index, exactly as in the tutorial::
 A nine-character string such as ``"X.OX.XOO."`` is accepted too. X is Max (the AI) and
 moves first; O is Min. Inside, a position is one integer: bit ``i`` set when X holds
 cell ``i``, bit ``9 + i`` when O does. What the search asks at every node (the moves,
-the next positions, whether the game is over) is worked out once per position and kept
-in a table, since tic-tac-toe has only 5,478 positions.
+the next positions, whether the game is over, the kind of node) is worked out once per
+position and kept in a table, since tic-tac-toe has only 5,478 positions; these three
+look-ups (``successors``, ``outcome``, ``node_type``) take that integer, which
+``game.state(board)`` makes from a board.
 """
 
 from __future__ import annotations
@@ -93,8 +95,10 @@ class TicTacToe(Game):
         self._outcome = _Table(self._compute_outcome)
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
+        self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
         self.successors = self._successors.__getitem__
         self.outcome = self._outcome.__getitem__
+        self.node_type = self._node_type.__getitem__
 
     # -- forms of a state -----------------------------------------------------------
     def start(self) -> int:

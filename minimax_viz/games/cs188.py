@@ -1,0 +1,225 @@
+"""Game trees from UC Berkeley CS188's autograder: its ``GraphGameTreeTest`` files.
+
+CS188's project 2 (multi-agent search, http://ai.berkeley.edu) checks a student's
+minimax, alpha-beta and expectimax on small game trees written as test files: lines
+``key: "value"``, or ``key: \"\"\"`` followed by lines up to a closing ``\"\"\"``; ``#``
+starts a comment. A tree's keys:
+
+* ``num_agents``: Pacman (agent 0, Max) and the ghosts (agents 1, 2, ..., Min), who
+  move in turn, so that with two ghosts Min moves twice in a row;
+* ``start_state``, ``win_states``, ``lose_states`` (finished games, space-separated);
+* ``successors``: one line ``state action next-state`` per move, in the order tried;
+* ``evaluation``: one line ``state value`` per state the search may score, finished
+  games and the states where the depth limit stops it;
+* ``depth``: in rounds, every agent moving once per round.
+
+The test's ``.solution`` file, in the same format, holds the expected ``action`` and the
+``generated`` states: the start and every state the search created (pruned ones never
+are), sorted and joined by spaces. :func:`read_fields` reads both kinds of file.
+
+>>> fields = read_fields('action: "Left"\\ngenerated: "a b c"  # a comment')
+>>> fields["action"], fields["generated"].split()
+('Left', ['a', 'b', 'c'])
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import InvalidTree
+
+__all__ = ["read_fields", "read_cs188_tree", "MAX_CS188_NODES"]
+
+#: The most nodes a CS188 tree may unfold to (its paths from the start).
+MAX_CS188_NODES = 100_000
+
+_ONE_LINE = re.compile(r'\A([^"]*?):\s*"([^"]*)"\s*\Z')
+_MANY_LINES = re.compile(r'\A([^"]*?):\s*"""\s*\Z')
+_CLOSE = re.compile(r'\A\s*"""\s*\Z')
+_KEYS = ("num_agents", "start_state", "win_states", "lose_states", "successors", "evaluation", "depth")
+
+
+def read_fields(text: str) -> dict[str, str]:
+    """The ``key: value`` fields of a CS188 test or solution file, as its autograder reads them.
+
+    :raises InvalidTree: naming the line, for a line that is neither kind of field, or a
+        multi-line field that is never closed.
+    """
+    if not isinstance(text, str):
+        raise InvalidTree(f"a CS188 test is read from a string, not {type(text).__name__}")
+    raw = text.split("\n")
+    lines = [line.split("#", 1)[0] for line in raw]
+    fields: dict[str, str] = {}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        one, many = _ONE_LINE.match(line), _MANY_LINES.match(line)
+        if not line.strip():
+            i += 1
+        elif one:
+            fields[one.group(1).strip()] = one.group(2)
+            i += 1
+        elif many:
+            start, body = i + 1, []
+            i += 1
+            while i < len(lines) and not _CLOSE.match(lines[i]):
+                body.append(raw[i])
+                i += 1
+            if i == len(lines):
+                raise InvalidTree(f'line {start}: the field {many.group(1)!r} opens """ but never closes it')
+            fields[many.group(1).strip()] = "\n".join(body)
+            i += 1
+        else:
+            raise InvalidTree(
+                f"line {i + 1}: {line.strip()!r} is not a CS188 field; write 'key: \"value\"', "
+                "or 'key: \"\"\"' followed by lines and a closing '\"\"\"'"
+            )
+    return fields
+
+
+class _CS188:
+    """What a CS188 tree adds to a GameTree: agents, evaluations, win and lose states."""
+
+    def __init__(self, agents: int, rounds: int, start: str, evaluation: dict, wins: set, losses: set,
+                 heuristic: dict):
+        self.agents, self.rounds, self.start = agents, rounds, start
+        self.evaluation, self.wins, self.losses = evaluation, wins, losses
+        self.heuristic = heuristic   # path -> evaluation, for inner nodes that have one
+
+    def describe(self) -> str:
+        return (f"<GameTree from a CS188 test: start {self.start!r}, {self.agents} agents, "
+                f"depth {self.rounds} rounds = {self.rounds * self.agents} plies>")
+
+    def player(self, path: tuple) -> str:
+        agent = len(path) % self.agents
+        return "Pacman" if agent == 0 else f"ghost {agent}"
+
+    def evaluate(self, path: tuple, name: str) -> float:
+        if path in self.heuristic:
+            return self.heuristic[path]
+        raise InvalidTree(
+            f"the search stopped at {name} at its depth limit, but the test gives {name} no "
+            f"evaluation; add a line '{name} <value>' to its evaluation, or search deeper"
+        )
+
+    def result_text(self, name: str) -> str:
+        return "win" if name in self.wins else "lose" if name in self.losses else "leaf"
+
+
+def read_cs188_tree(cls, text: str):
+    """The :class:`GameTree` (``cls``) of a CS188 ``GraphGameTreeTest`` file; see
+    :meth:`GameTree.from_cs188`.
+
+    :raises InvalidTree: naming the key or the line, for a file without the keys above,
+        a line that does not read, a cycle, or a finished state without an evaluation.
+    """
+    fields = read_fields(text)
+    missing = [key for key in _KEYS if key not in fields]
+    if missing:
+        raise InvalidTree(
+            f"the CS188 test has no {', '.join(missing)}; a GraphGameTreeTest gives "
+            f"{', '.join(_KEYS)}"
+        )
+    agents = _whole(fields, "num_agents", 1)
+    rounds = _whole(fields, "depth", 0)
+    start = fields["start_state"].strip()
+    wins, losses = set(fields["win_states"].split()), set(fields["lose_states"].split())
+    moves = _successors(fields["successors"])
+    evaluation = _evaluation(fields["evaluation"])
+    unfolded = _Unfold(agents, moves, evaluation, wins | losses)
+    nested = unfolded.visit(start, ())
+    tree = cls(nested)
+    tree._named = True
+    tree._names = unfolded.names
+    tree._labels = {state: [action for action, _ in edges] for state, edges in moves.items()}
+    tree._kinds.update(unfolded.leaf_kinds)
+    tree._cs188 = _CS188(agents, rounds, start, evaluation, wins, losses, unfolded.heuristic)
+    tree.depth = rounds * agents
+    return tree
+
+
+def _whole(fields: dict, key: str, least: int) -> int:
+    word = fields[key].strip()
+    if not word.isdigit() or int(word) < least:
+        raise InvalidTree(f"the CS188 field {key} is {word!r}; it must be a whole number, {least} or more")
+    return int(word)
+
+
+def _successors(block: str) -> dict[str, list[tuple[str, str]]]:
+    """Each state's ``(action, next_state)`` pairs, in the order of the lines."""
+    moves: dict[str, list[tuple[str, str]]] = {}
+    for n, line in enumerate(block.split("\n"), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if len(words) != 3:
+            raise InvalidTree(
+                f"successors, line {n}: {line.strip()!r} has {len(words)} words; each line is "
+                "'state action next-state'"
+            )
+        state, action, child = words
+        if any(action == other for other, _ in moves.get(state, ())):
+            raise InvalidTree(f"successors, line {n}: {state} already has the action {action!r}")
+        moves.setdefault(state, []).append((action, child))
+    return moves
+
+
+def _evaluation(block: str) -> dict[str, float]:
+    values: dict[str, float] = {}
+    for n, line in enumerate(block.split("\n"), start=1):
+        words = line.split()
+        if not words:
+            continue
+        try:
+            state, value = words
+            values[state] = float(value)
+        except ValueError:
+            raise InvalidTree(
+                f"evaluation, line {n}: {line.strip()!r} is not 'state value' with a number"
+            ) from None
+    return values
+
+
+class _Unfold:
+    """Nested lists for the paths from the start: agent ``ply % agents`` moves at each."""
+
+    def __init__(self, agents: int, moves: dict, evaluation: dict, finished: set):
+        self.agents, self.moves, self.evaluation, self.finished = agents, moves, evaluation, finished
+        self.names: dict[tuple, str] = {}
+        self.heuristic: dict[tuple, float] = {}
+        self.leaf_kinds: dict[tuple, str] = {}
+        self.on_path: list[str] = []
+
+    def kind(self, path: tuple) -> str:
+        return "max" if len(path) % self.agents == 0 else "min"
+
+    def visit(self, state: str, path: tuple) -> Any:
+        self.names[path] = state
+        if len(self.names) > MAX_CS188_NODES:
+            raise InvalidTree(f"the CS188 tree unfolds to more than {MAX_CS188_NODES:,} nodes")
+        if state in self.finished or not self.moves.get(state):
+            return self.leaf(state, path)
+        if state in self.on_path:
+            raise InvalidTree(
+                f"the CS188 tree has a cycle: {state} is reached again below itself "
+                f"({' -> '.join(self.on_path)} -> {state})"
+            )
+        if state in self.evaluation:
+            self.heuristic[path] = self.evaluation[state]
+        self.on_path.append(state)
+        children = [self.visit(child, path + (i,)) for i, (_, child) in enumerate(self.moves[state])]
+        self.on_path.pop()
+        kind = self.kind(path)
+        return children if kind == ("max" if len(path) % 2 == 0 else "min") else [kind, *children]
+
+    def leaf(self, state: str, path: tuple) -> float:
+        if state not in self.evaluation:
+            what = "a finished game (a win or lose state)" if state in self.finished else "a state without moves"
+            raise InvalidTree(
+                f"{state} is {what}, but the test gives it no evaluation; add a line "
+                f"'{state} <value>' to evaluation"
+            )
+        self.leaf_kinds[path] = self.kind(path)
+        value = self.evaluation[state]
+        return int(value) if value.is_integer() else value
