@@ -388,7 +388,7 @@ class Scene:
     def title(self, k: int | None, *, reveal: bool = True) -> str:
         """The summary (``k`` None: counts, best move, value) or the words for event ``k``."""
         if k is not None:
-            return f"step {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
+            return f"event {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
         counts = self.tree.counts()
         calls = len(self.tree) - counts["pruned"]
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm

@@ -128,7 +128,7 @@ def test_scores_appear_when_calls_return(game):
     ax = view.show(first_return)
     assert texts(ax).count("−1") == 3  # its two leaves and the test-play itself
     assert "+1" not in texts(ax)  # the root has not returned
-    assert ax.get_title() == "step 4 of 12: return −1 from X plays 1"
+    assert ax.get_title() == "event 4 of 12: return −1 from X plays 1"
     assert view.cursor.get_visible()
 
 

@@ -52,7 +52,7 @@ def test_widgets_are_public_and_display_as_widgets(stepper):
     assert {"Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress"} <= set(mv.__all__)
     bundle = stepper._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == stepper.widget.model_id
-    assert bundle["text/plain"] == "<Stepper: step 0 of 12 of a minimax search>"
+    assert bundle["text/plain"] == "<Stepper: event 0 of 12 of a minimax search>"
 
 
 # -- the stepper ---------------------------------------------------------------------------------------
@@ -70,12 +70,12 @@ def test_stepper_draws_each_step_on_one_view(stepper):
 
 def test_stepper_caption_in_words(stepper):
     stepper.step = 5
-    assert stepper.caption == "Step 5 of 12: X plays 4 → +1 (X wins)"
+    assert stepper.caption == "Event 5 of 12: X plays 4 → +1 (X wins)"
     assert stepper.caption in stepper.caption_html.value
     stepper.step = 0
-    assert stepper.caption == "Step 0 of 12: the search starts: X to move"
+    assert stepper.caption == "Event 0 of 12: the search starts: X to move"
     stepper.step = 12
-    assert stepper.caption == "Step 12 of 12: the search ends: value +1; best move 4"
+    assert stepper.caption == "Event 12 of 12: the search ends: value +1; best move 4"
 
 
 def test_test_play_table_holds_the_returned_children(stepper):
@@ -133,7 +133,7 @@ def test_stepper_shows_position_stack_and_window(stepper, ab_stepper):
     assert "none in plain minimax" in stepper.window_html.value
     ab_stepper.step = 10  # alpha-beta cuts O's second reply after X plays 8
     assert ab_stepper.kind == "cutoff" and ab_stepper.pruned == [4]
-    assert ab_stepper.caption == "Step 10 of 12: O plays 4 → pruned, never searched (α = +1 ≥ β = +1)"
+    assert ab_stepper.caption == "Event 10 of 12: O plays 4 → pruned, never searched (α = +1 ≥ β = +1)"
     assert "α=+1 β=+1" in ab_stepper.window_html.value
     assert "pruned, never tried: 4" in ab_stepper.table_html.value
     ab_stepper.step = 11
@@ -142,7 +142,7 @@ def test_stepper_shows_position_stack_and_window(stepper, ab_stepper):
 
 def test_stepper_on_a_textbook_tree():
     stepper = mv.Stepper(mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])), step=5)
-    assert stepper.caption == "Step 5 of 16: the call after MAX plays 0 returns 3 (best for MIN)"
+    assert stepper.caption == "Event 5 of 16: the call after MAX plays 0 returns 3 (best for MIN)"
     assert rows(stepper.table) == {0: 3, 1: 12, 2: 8}
     assert "<pre" in stepper.board_html.value
 
