@@ -73,6 +73,7 @@ class Explorer(WidgetView):
         self._cells = _cells(self.game.TUTORIAL_BOARD if board is None else board)
         options = self._options(w, depth, algorithm, order, prune_on_equal, heuristic)
         self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
+        self.summary.add_class("mv-summary")  # for pages and tests to find it
         self.image = self.navigator.image
         self.widget = w.VBox([w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
                               self.summary, self.navigator.widget])
