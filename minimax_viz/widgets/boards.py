@@ -132,7 +132,9 @@ class TicTacToeButtons:
             self.buttons.append(button)
         self.widget = w.GridBox(
             self.buttons,
-            layout=w.Layout(grid_template_columns=f"repeat(3, {size}px)", grid_gap="3px", width="max-content"),
+            # the widgets' 2 px margin, so the cells line up with the buttons under the board
+            layout=w.Layout(grid_template_columns=f"repeat(3, {size}px)", grid_gap="3px", width="max-content",
+                            margin="2px"),
         )
 
     def show(self, board, *, last: int | None = None, moves: Iterable[int] | None = None) -> None:

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from labpage import (
-    button, cell_with_source, image_bytes, run_notebook, save_screenshot, wait_for_kernel_idle, widget_image,
+    ARTIFACTS, button, cell_with_source, image_bytes, run_notebook, save_screenshot, wait_for_kernel_idle, widget_image,
 )
 
 matplotlib.use("Agg")
@@ -31,6 +31,7 @@ CELLS = [
     'import minimax_viz as mv\nexplorer = mv.Explorer(algorithm="minimax")\nexplorer',
     "play = mv.PlayBoard()\nplay",
     "quiz = mv.PruningQuiz(seed=0)\nquiz",
+    "c4 = mv.PlayBoard(mv.ConnectFour())\nc4",
 ]
 
 # Every change of the explorer's summary or picture, as the browser shows it: a
@@ -160,8 +161,9 @@ def test_no_horizontal_scrollbar_under_the_widgets(widgets_lab, page, width):
     if not grid.evaluate("g => g.scrollWidth <= g.clientWidth"):
         problems["board grid"] = grid.evaluate("g => `${g.scrollWidth} > ${g.clientWidth}`")
     problems["explorer"] = explorer.evaluate(OVERFLOW)
-    if width == 1280:
-        save_screenshot(explorer, "polish-explorer-board")
+    if width == 1280:  # the board and its options, whole
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        explorer.locator(".widget-hbox").first.screenshot(path=ARTIFACTS / "polish-explorer-board.png")
 
     button(play, "0").click()
     expect(play.locator(".widget-html", has_text="The AI")).to_be_visible()
@@ -169,6 +171,8 @@ def test_no_horizontal_scrollbar_under_the_widgets(widgets_lab, page, width):
     expect(play.locator(".widget-html", has_text="Why")).to_be_visible()
     wait_for_kernel_idle(page)
     problems["play board"] = play.evaluate(OVERFLOW)
+    if width == 1280:
+        play.locator(".widget-hbox").first.screenshot(path=ARTIFACTS / "polish-play-board.png")
 
     problems["quiz"] = quiz.evaluate(OVERFLOW)
     button(quiz, "show answer").click()
@@ -177,4 +181,9 @@ def test_no_horizontal_scrollbar_under_the_widgets(widgets_lab, page, width):
     problems["quiz answered"] = quiz.evaluate(OVERFLOW)
     if width == 900:
         save_screenshot(quiz, "polish-quiz-narrow")
+
+    c4 = output_of(nb, "mv.ConnectFour()")
+    problems["connect four"] = c4.evaluate(OVERFLOW)
+    if width == 1280:  # the column buttons line up with the columns
+        c4.locator(".widget-hbox").first.screenshot(path=ARTIFACTS / "polish-connect-four-board.png")
     assert {where: found for where, found in problems.items() if found} == {}
