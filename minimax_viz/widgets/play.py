@@ -263,8 +263,11 @@ class PlayBoard(WidgetView):
         self.why_caption.value = self._why_words(view)
 
     def values(self) -> dict[int, str]:
-        """The AI's last decision: each move it tried, with its value for Max in words
-        ("+1", or "≤ 0" when alpha-beta stopped as soon as the move could not be better)."""
+        """Each move the AI tried in its last decision, with its value for Max as the picture writes it.
+
+        "+1"; "≤0" when alpha-beta stopped as soon as the move could not be better; "≈+7"
+        for a guess at the depth limit (in Connect Four's window points).
+        """
         if self.decision is None:
             return {}
         return {child.move: self._value_label(child) for child in self._decision_tree().root.children
@@ -310,13 +313,16 @@ class PlayBoard(WidgetView):
                 f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
                 "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
         text += " " + self._verdict(view.tree)
+        if self.quick_wins and any(not c.pruned and not c.heuristic and abs(c.score) > 1
+                                   for c in view.tree.root.children):
+            text += (" A win scores one more for each cell still empty when it comes, so the AI takes the "
+                     "quickest win and puts off a loss as long as it can.")
         if view.collapsed:
             counts = view.tree.counts()
             text += (f" The search made {len(view.tree) - counts['pruned']:,} calls and cut off "
                      f"{counts['pruned']:,} moves unsearched, too many to draw, so only the AI's moves are "
                      "drawn, with the number of nodes below each.")
         return f"<p style='font-size:14px;max-width:900px'>{text}</p>"
-
 
     def _verdict(self, tree) -> str:
         """What the value of the AI's choice (the root's) means: a guess, a draw, or a win
@@ -344,11 +350,7 @@ class PlayBoard(WidgetView):
         if self.quick_wins:
             left = game.moves_left(end)
             outcome += f" with {left} cell{'s' if left != 1 else ''} still empty"
-        text = f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
-        if self.quick_wins:
-            text += (" (A win scores one more for each cell still empty when it comes, so the AI takes the "
-                     "quickest win and puts off a loss as long as it can.)")
-        return text
+        return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
 
 
 def _checked_seconds(seconds) -> float | None:
