@@ -276,9 +276,7 @@ class PlayBoard(WidgetView):
     def _value_label(self, node) -> str:
         """A node's value as the "why" picture writes it: ``≈`` a guess (in the game's own
         unit, window points in Connect Four), ``≤``/``≥`` a bound; the trace's flags say which."""
-        bound = {"upper": "≤", "lower": "≥"}.get(node.bound, "")
-        text = glyph_for(self.game).value_text(self.game, node.score, guess=node.heuristic)
-        return ("≈" if node.heuristic else "") + bound + text
+        return glyph_for(self.game).node_value_text(self.game, node)
 
     def _decision_tree(self):
         """The recorded tree of the AI's last decision. Iterative deepening records
