@@ -16,7 +16,19 @@ __all__ = [
 
 
 class MinimaxError(ValueError):
-    """Base class of the package's errors about bad input."""
+    """Base class of the package's errors about bad input.
+
+    In IPython and Jupyter the error shows as its one-line message, not as a traceback into
+    the package: the message already says what is wrong and how to fix it. Run
+    ``import traceback; traceback.print_last()`` in the next cell to see the whole traceback.
+
+    >>> InvalidBoard("cell 1 holds None")._render_traceback_()
+    ['InvalidBoard: cell 1 holds None', '(a ValueError from minimax_viz; traceback.print_last() shows where)']
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        """The lines IPython shows instead of a traceback: the error's name and its words."""
+        return [f"{type(self).__name__}: {self}", "(a ValueError from minimax_viz; traceback.print_last() shows where)"]
 
 
 class InvalidBoard(MinimaxError):

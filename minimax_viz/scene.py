@@ -387,14 +387,10 @@ class Scene:
 
     def _score(self, node: Node) -> tuple[str, str]:
         """A node's value with its marks (≈ a guess, ≤/≥ a bound) and its colour role."""
-        v = node.score
-        text = self.value_text(v, guess=node.heuristic)
-        role = self.glyph.value_role(v)
-        if node.bound:
-            text = ("≤" if node.bound == "upper" else "≥") + text
-            role = "bound"
+        text = self.glyph.node_value_text(self.game, node, signed=not self.glyph.score_inside)
+        role = "guess" if node.heuristic else "bound" if node.bound else self.glyph.value_role(node.score)
         if node.heuristic:
-            return "≈" + text, "guess"
+            return text, role
         if node.kind == "hit" and not self.glyph.score_inside:
             role = "hit"
         return text, role
@@ -402,7 +398,7 @@ class Scene:
     def title(self, k: int | None, *, reveal: bool = True) -> str:
         """The summary (``k`` None: counts, best move, value) or the words for event ``k``."""
         if k is not None:
-            return f"step {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
+            return f"event {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
         counts = self.tree.counts()
         calls = len(self.tree) - counts["pruned"]
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm

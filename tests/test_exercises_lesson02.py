@@ -110,7 +110,7 @@ def test_calls_right_and_true():
     (..., ["replace the ..."]),
     (8, ["one short", "first call"]),
     (13, ["every line of the replay", "Count each call once"]),
-    (12, ["last step of the replay"]),
+    (12, ["last event of the replay"]),
     (3, ["only the test-plays of the first call"]),
     (4, ["run the loop", "calls too"]),
     (5, ["finished game", "count too"]),

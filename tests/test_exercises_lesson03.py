@@ -189,3 +189,45 @@ def test_the_learners_function_gets_a_copy_of_the_board():
     before = [list(b) for b in lesson03.POSITIONS_BOARDS]
     assert not lesson03.check_count_positions(spoil)
     assert [list(b) for b in lesson03.POSITIONS_BOARDS] == before
+
+
+def test_count_games_that_skips_finished_boards_seen_before_is_told_so():
+    """The common slip: a set of finished boards, so two games ending on one board count once."""
+    from minimax_viz.exercises import lesson03
+
+    def count_games(game, board):
+        finished = set()
+
+        def walk(board):
+            if game.is_terminal(board):
+                finished.add(game.key(board))
+                return
+            for move in game.moves(board):
+                walk(game.play(board, move))
+
+        walk(board)
+        return len(finished)
+
+    text = repr(lesson03.check_count_games(count_games))
+    assert text.startswith("Not yet: ") and "returned 26" in text
+    assert "distinct finished boards" in text and "two games" in text
+
+
+def test_count_positions_with_a_list_in_a_set_is_told_to_use_a_key():
+    from minimax_viz.exercises import lesson03
+
+    def count_positions(game, board):
+        seen = set()
+
+        def visit(board):
+            if board not in seen:
+                seen.add(board)  # a list: unhashable
+                for move in game.moves(board):
+                    visit(game.play(board, move))
+
+        visit(board)
+        return len(seen)
+
+    text = repr(lesson03.check_count_positions(count_positions))
+    assert text.startswith("Not yet: ") and "unhashable" in text
+    assert "game.key(board)" in text and "tuple(board)" in text

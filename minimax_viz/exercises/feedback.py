@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+from numbers import Real
 from typing import Any, Callable, Iterable
 
-__all__ = ["Feedback", "check_function", "check_value", "describe_error", "number_text"]
+from ..trace import format_value
+
+__all__ = ["Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch"]
 
 
 class Feedback:
@@ -80,7 +83,7 @@ def check_function(
     Not yet: len([1, 2]) returned 2, but the answer is 3.
     """
     label = name or getattr(function, "__name__", "your function")
-    same = compare or (lambda got, want: got == want)
+    same_ = compare or same
     if not callable(function):
         return Feedback(False, f"{label} should be a function, but it is {function!r}.", hint=hint)
     for args, expected in cases:
@@ -89,7 +92,7 @@ def check_function(
             got = function(*args)
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {describe_error(err)}.", hint=hint)
-        if not same(got, expected):
+        if not same_(got, expected):
             return Feedback(False, f"{call} returned {got!r}, but the answer is {expected!r}.", hint=hint)
     return Feedback(True, success)
 
@@ -112,19 +115,81 @@ def check_value(
     """
     if value is ...:
         return Feedback(False, f"replace the ... with your answer for {what}.", hint=hint)
-    if value == expected:
+    wrong_kind = None if value is None else kind_mismatch(value, expected, what=what)
+    if wrong_kind is not None:  # the caller's hint knows the question better, except for quotes
+        if hint:
+            wrong_kind.hint = f"{wrong_kind.hint} {hint}" if isinstance(value, str) else hint
+        return wrong_kind
+    if same(value, expected):
         return Feedback(True, success or f"{what} is {expected!r}.")
     return Feedback(False, f"{value!r} is not {what}.", hint=hint)
 
 
-def number_text(x) -> str:
-    """A number as a learner would type it in Python, infinities as ``+inf`` and ``-inf``.
+def same(got: Any, want: Any) -> bool:
+    """``got == want`` as a plain yes or no, whatever ``got`` is: never raises.
 
-    >>> number_text(3), number_text(-math.inf), number_text(2.5)
-    ('3', '-inf', '2.5')
+    A numpy array compares element by element, and an array of answers is not one answer.
+
+    >>> same(3, 3), same("3", 3), same([3], 3), same(None, 3)
+    (True, False, False, False)
     """
-    if x == math.inf:
-        return "+inf"
-    if x == -math.inf:
-        return "-inf"
-    return repr(x)
+    try:
+        result = got == want
+        return result if isinstance(result, bool) else bool(result)
+    except Exception:  # an array of truth values, or an __eq__ that raises
+        return False
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def kind_mismatch(value: Any, expected: Any, *, what: str) -> Feedback | None:
+    """Words for an answer of the wrong kind where a number is expected, else ``None``.
+
+    >>> kind_mismatch("3", 3, what="the depth")
+    Not yet: '3' is text (a str), but the depth is a number.
+    Hint: write the number without quotes: 3, not '3'.
+    >>> kind_mismatch([3], 3, what="the depth")
+    Not yet: [3] is a list, but the depth is one number.
+    Hint: give the number itself, not a list holding it: len(...) counts a list's items, and x[0] takes the first.
+    >>> kind_mismatch(3, 3, what="the depth") is None
+    True
+    """
+    if not _is_number(expected) or value is ... or _is_number(value):
+        return None
+    kind = type(value).__name__
+    if hasattr(value, "shape") and hasattr(value, "dtype"):  # a numpy scalar or array
+        if getattr(value, "shape", None) == () and _is_number(getattr(value, "item", lambda: None)()):
+            return None  # np.int64(3) or np.array(3): a number in numpy's clothes
+        return Feedback(False, f"{value!r} is a numpy array, but {what} is one number.",
+                        hint="give a single number: len(...) counts the items, and int(...) turns "
+                             "a one-item array into a number.")
+    if isinstance(value, str):
+        digits = value.strip().lstrip("+-").replace(".", "", 1)
+        return Feedback(False, f"{value!r} is text (a str), but {what} is a number.",
+                        hint=f"write the number without quotes: {value.strip()}, not {value!r}." if digits.isdigit()
+                        else "answer with a number, written without quotes.")
+    if value is None:
+        return Feedback(False, f"the answer is None, but {what} is a number.",
+                        hint="a function that ends without return gives None; return a whole number.")
+    if isinstance(value, bool):
+        return Feedback(False, f"{value!r} is a truth value, but {what} is a number.")
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return Feedback(False, f"{value!r} is a {kind}, but {what} is one number.",
+                        hint="give the number itself, not a list holding it: len(...) counts a "
+                             "list's items, and x[0] takes the first.")
+    return Feedback(False, f"{value!r} is a {kind}, but {what} is a number.")
+
+
+def number_text(x) -> str:
+    """A number as the feedback writes it: :func:`minimax_viz.trace.format_value` in ASCII,
+    so a learner can type it back into Python (``-inf``, not ``−∞``); ``+`` only on ``+inf``.
+
+    >>> number_text(3), number_text(-math.inf), number_text(math.inf), number_text(2.5), number_text(-1)
+    ('3', '-inf', '+inf', '2.50', '-1')
+    """
+    try:
+        return format_value(x, signed=x == math.inf, ascii=True)
+    except (TypeError, ValueError):  # not a number: show it as Python would
+        return repr(x)

@@ -49,6 +49,15 @@ def _board_with_line(mark: str, line: tuple[int, int, int]) -> tuple:
     return tuple(board)
 
 
+def _truth(value: Any) -> bool | None:
+    """``bool(value)`` for an answer that has one truth value; None for one that has not
+    (a numpy array of several, an object whose truth raises)."""
+    try:
+        return bool(value)
+    except Exception:  # the learner's object: no single truth value
+        return None
+
+
 def _has_line(board, mark) -> bool:
     return any(all(board[c] == mark for c in line) for line in LINES)
 
@@ -121,14 +130,15 @@ def check_position(to_move: Any, n_moves: Any) -> Feedback:
     if to_move is ... and n_moves is ...:
         return Feedback(False, "replace the two ... with your answers, then run this cell again.")
     who = to_move.strip().upper() if isinstance(to_move, str) else to_move
-    if who == "MAX":
+    if isinstance(who, str) and who == "MAX":
         who = "X"
+    a_mark = isinstance(who, str) and who in ("X", "O")
     first = check_value(
-        who if who in ("X", "O") else to_move, "X", what="the player to move",
+        who if a_mark else to_move, "X", what="the player to move",
         hint="count the marks. X moves first, so when both have the same number it is X's turn.",
     )
     if not first:
-        if who not in ("X", "O", ...):
+        if not a_mark and to_move is not ...:
             first.hint = "answer with a mark: 'X' or 'O'."
         return first
     if isinstance(n_moves, (list, tuple, set)):
@@ -184,7 +194,10 @@ def _empty_cells_mismatch(call: str, got: Any, expected: list) -> Feedback:
                         hint=f"wrap it in list(...): Python's {type(got).__name__} hands out items one at a time.")
     text = f"{call} returned {got!r}, but the empty cells are {expected!r}."
     items = list(got) if isinstance(got, (list, tuple)) else None
-    if items is None:
+    if items is not None and not all(isinstance(c, (int, str)) for c in items):
+        hint = ("every item of the list should be a cell's index, a number; yours holds "
+                f"{next(c for c in items if not isinstance(c, (int, str)))!r}.")
+    elif items is None:
         hint = "return a list of the empty cells' indexes."
     elif any(c in ("X", "O") for c in items):
         hint = "your list holds marks; keep the cells that hold neither 'X' nor 'O'."
@@ -218,7 +231,11 @@ def check_is_win(is_win: Callable) -> Feedback:
         got, failed = _try(is_win, (board, mark), "is_win")
         if failed is not None:
             return failed
-        if bool(got) == expected:
+        truth = _truth(got)
+        if truth is None:
+            return Feedback(False, f"is_win({list(board)!r}, {mark!r}) returned {got!r}, which is not a yes or no.",
+                            hint="return True or False (a comparison such as a == b gives one).")
+        if truth == expected:
             continue
         call = f"is_win({list(board)!r}, {mark!r})"
         if expected:

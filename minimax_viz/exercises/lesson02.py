@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from .. import tutorial
 from ..games import TicTacToe
-from .feedback import Feedback, check_function, check_value
+from .feedback import Feedback, check_function, check_value, same
 
 __all__ = ["check_best_test_play", "check_calls", "check_prediction"]
 
@@ -68,7 +68,7 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
                 f"{want!r}, so that the caller learns the cell (its index) as well as the score."
             )
         return f"{call} returned the number {got}; return the best record itself (a dict), as step 17 does."
-    if got not in plays:
+    if not isinstance(got, dict) or not any(same(got, p) for p in plays):
         return f"{call} returned {got!r}, which is not one of the records it was given; return one of them."
     scores = [p["score"] for p in plays]
     other = max(scores) if mark == "O" else min(scores)
@@ -111,7 +111,7 @@ def check_best_test_play(function: Callable) -> Feedback:
             return verdict
     kind = _number_kind(answers)
     for ((plays, mark), want), got in zip(_BEST_CASES, answers):
-        if got != want:
+        if not same(got, want):
             return Feedback(False, _best_mistake(plays, mark, got, want, kind), hint=_BEST_HINT)
     return verdict
 
@@ -119,7 +119,7 @@ def check_best_test_play(function: Callable) -> Feedback:
 def _number_kind(answers: list) -> str | None:
     """"position" or "score" when every answer is that number of the best record."""
     for kind, of in (("position", lambda plays, want: plays.index(want)), ("score", lambda plays, want: want["score"])):
-        if all(got == of(plays, want) and not isinstance(got, (bool, dict))
+        if all(same(got, of(plays, want)) and not isinstance(got, (bool, dict))
                for ((plays, _), want), got in zip(_BEST_CASES, answers)):
             return kind
     return None
@@ -134,7 +134,7 @@ _CALL_HINTS = {
     5: "5 counts only the calls that stop at step 9 with a finished game (the leaves of the tree). "
        "The calls that go on to test cells count too, the first one included.",
     8: "that is one short: did you leave out the first call, the one made at step 7? It counts too.",
-    12: "12 is the number of the last step of the replay, which counts returns as well as calls.",
+    12: "12 is the number of the last event of the replay, which counts returns as well as calls.",
     13: "13 counts every line of the replay: a call that runs the loop shows up twice (when it "
         "starts and when it returns). Count each call once.",
 }

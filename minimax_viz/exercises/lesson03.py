@@ -6,11 +6,12 @@ Each check returns a :class:`~minimax_viz.exercises.feedback.Feedback` ("Right: 
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, Callable
 
 from ..games import TicTacToe
 from ..search import minimax
-from .feedback import Feedback, check_value
+from .feedback import Feedback, check_value, kind_mismatch, same
 from .feedback import describe_error as _describe_error
 
 __all__ = ["check_nodes_at_depth_4", "check_count_games", "check_count_positions"]
@@ -46,9 +47,10 @@ def check_nodes_at_depth_4(answer: Any) -> Feedback:
         5478: "5,478 is the number of distinct positions in the whole game; the question is about "
               "nodes of the tree at depth 4.",
     }
+    hint = next((h for wrong, h in hints.items() if _is_count(answer) and same(answer, wrong)), None)
     return check_value(
         answer, 9 * 8 * 7 * 6, what="the number of nodes at depth 4",
-        hint=hints.get(answer, "the root has 9 children, each of those has 8, ... multiply the "
+        hint=hint or ("the root has 9 children, each of those has 8, ... multiply the "
                                "choices for four moves in a row."),
         success="there are 3024 nodes at depth 4: 9 × 8 × 7 × 6 move orders.",
     )
@@ -110,7 +112,7 @@ def _first_wrong_count(function: Callable, name: str, boards, *, want: str, what
         if failed is not None:
             return failed
         counts = _counts(game, board)
-        if got != counts[want]:
+        if not same(got, counts[want]) or isinstance(got, bool):
             return Feedback(
                 False,
                 f"{name}(game, {_show(board)}) returned {got!r}, but {counts[want]:,} "
@@ -131,6 +133,12 @@ def _call(function: Callable, game, board: list, name: str):
             False, f"{name}(game, {_show(board)}) never stopped recursing.",
             hint="stop at a finished game (game.is_terminal(board)) or at a board already seen.",
         )
+    except TypeError as err:  # the learner's code: any error becomes words
+        hint = None
+        if "unhashable" in str(err):
+            hint = ("a list cannot go into a set or be a dict key, because it can change: "
+                    "add game.key(board) (a number, equal for equal boards) or tuple(board) instead.")
+        return None, Feedback(False, f"{name}(game, {_show(board)}): {_describe_error(err)}.", hint=hint)
     except Exception as err:  # the learner's code: any error becomes words
         return None, Feedback(False, f"{name}(game, {_show(board)}): {_describe_error(err)}.")
 
@@ -156,10 +164,16 @@ def _counts(game, board) -> dict:
                 finished=len(seen) - unfinished)
 
 
+def _is_count(value) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
 def _diagnose(got, counts: dict, *, want: str) -> str:
     """Words for the usual slips: counting the wrong thing, or one off."""
-    if isinstance(got, bool) or not isinstance(got, int):
-        return f"return a whole number (the count), not {type(got).__name__}."
+    if not _is_count(got):
+        wrong = kind_mismatch(got, counts[want], what="the count")
+        return (f"return a whole number (the count), not {type(got).__name__}"
+                + (f": {wrong.hint}" if wrong is not None and wrong.hint else "."))
     if got == counts["calls"]:
         return ("that is the number of calls: every node of the tree, inner ones too. "
                 + ("Count 1 for a finished game only, and add up the children otherwise."
@@ -168,6 +182,10 @@ def _diagnose(got, counts: dict, *, want: str) -> str:
                    "game.key(board) and skip a board already in it."))
     if want == "positions" and got == counts["games"]:
         return "that is the number of finished games (leaves); count every distinct board, once."
+    if want == "games" and got == counts["finished"]:
+        return ("that is the number of distinct finished boards: your count skips a finished board "
+                "it has seen before. Two move orders that end on the same board are two games, so "
+                "count 1 for every finished board you reach, with no set.")
     if want == "games" and got == counts["positions"]:
         return ("that is the number of distinct positions; a finished board reached by two move "
                 "orders is two games, so do not skip boards already seen.")

@@ -12,33 +12,36 @@ from typing import Any, Callable
 
 from ..games import TicTacToe
 from ..search import minimax
-from .feedback import Feedback, check_value
+from ..trace import format_value
+from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
 
-__all__ = ["HORIZON_BOARD", "LONG_WIN_BOARD", "check_evaluate", "check_depth1_move", "check_winning_depth"]
+__all__ = ["HORIZON_BOARD", "LONG_WIN_BOARD", "MATCH_DEPTHS", "check_evaluate", "check_depth1_move", "check_winning_depth"]
 
 #: O threatens the top row; blocking at 2 also gives X a fork. X to move.
 HORIZON_BOARD = ["O", "O", 2, 3, 4, "X", "X", 7, 8]
 #: X to move can force a win by 0, but the win lies five plies ahead.
 LONG_WIN_BOARD = [0, "X", 2, 3, 4, 5, "O", 7, 8]
 
-_CENTRE, _CORNER, _EDGE = "....X....", "X........", ".X......."
-_GOOD, _SWAPPED = "O...X....", "X...O...."   # the same marks, X and O swapped
 
 
 def check_evaluate(evaluate: Callable) -> Feedback:
-    """Check a tic-tac-toe heuristic ``evaluate(board)`` (the board in the tutorial's list form).
+    """Check a tic-tac-toe heuristic ``evaluate(board)`` (the board in the tutorial's list form)
+    by how it plays.
 
     It must return a number strictly between -1 and +1 on every unfinished board (so a
-    guess never outweighs a real win), make a depth-1 search from the empty board open in
-    the centre, and score X in the centre with O in a corner above the same marks swapped
-    (larger means better for X).
+    guess never outweighs a real win). Then it plays a match against the package's
+    open-lines heuristic (:meth:`TicTacToe.evaluate`): from each of the 72 positions after
+    two moves, one game with the learner's evaluate choosing X's moves and one choosing
+    O's, both sides searching :data:`MATCH_DEPTHS` plies. It passes when, at each depth,
+    it wins at least as many games as it loses (the open-lines heuristic against itself
+    breaks exactly even). The match is fixed, so the verdict is the same every time.
 
     >>> check_evaluate(TicTacToe().evaluate)
-    Right: your evaluate gives a number strictly between -1 and +1 on all 4,520 unfinished boards, favours X's good cells, and a depth-1 search with it opens in the centre.
+    Right: your evaluate gives a number strictly between -1 and +1 on all 4,520 unfinished boards, and plays at least as well as the open-lines heuristic: searching 1 ply it won 57, drew 30 and lost 57 of 144 games; searching 2 plies it won 21, drew 102 and lost 21.
     >>> check_evaluate(lambda board: 0)
-    Not yet: a depth-1 search from the empty board with your evaluate plays 0, not the centre: it scores X in a corner 0, on an edge 0, in the centre 0.
-    Hint: the centre lies on 4 winning lines, a corner on 3, an edge on 2: with X alone on the board, the centre should score strictly highest (larger numbers mean better for X; a tie goes to the first move, cell 0).
+    Not yet: your evaluate plays worse than the open-lines heuristic: searching 1 ply it won 44, drew 7 and lost 93 of 144 games. One game it lost: from X 0, O 1, with your evaluate playing X, the game went X 2, O 4, X 3, O 7 (O wins).
+    Hint: a guess of 0 everywhere cannot tell positions apart, so every move is the first empty cell unless a move wins at once. Count what matters for winning: a line holding only your marks is a chance, two of them on it is a threat.
     """
     game = TicTacToe()
     if not callable(evaluate):
@@ -57,41 +60,86 @@ def check_evaluate(evaluate: Callable) -> Feedback:
         if not -1 < value < 1:
             return Feedback(
                 False,
-                f"evaluate({list(board)!r}) returned {value!r}, but a guess must stay strictly between "
-                "-1 and +1: only a finished game is worth a full ±1.",
+                f"evaluate({list(board)!r}) returned {format_value(value)}, but a guess must stay strictly "
+                "between -1 and +1: only a finished game is worth a full ±1.",
                 hint="divide your count by a number larger than the biggest count can be "
                      "(the package divides its open-line count, at most 8, by 9).",
             )
         scores[shown] = value
-    try:
-        move = minimax(game, depth=1, evaluate=evaluate, record=False).move
-    except Exception as err:  # pragma: no cover - every board was tried above
-        return Feedback(False, f"a depth-1 search with your evaluate failed: {_describe_error(err)}.")
-    if move != 4:
-        return Feedback(
-            False,
-            f"a depth-1 search from the empty board with your evaluate plays {move}, not the centre: "
-            f"it scores X in a corner {_fmt(scores[_CORNER])}, on an edge {_fmt(scores[_EDGE])}, "
-            f"in the centre {_fmt(scores[_CENTRE])}.",
-            hint="the centre lies on 4 winning lines, a corner on 3, an edge on 2: with X alone "
-                 "on the board, the centre should score strictly highest (larger numbers mean "
-                 "better for X; a tie goes to the first move, cell 0).",
-        )
-    good, swapped = scores[_GOOD], scores[_SWAPPED]
-    if not good > swapped:
-        return Feedback(
-            False,
-            f"your evaluate gives {_GOOD!r} (X in the centre, O in a corner) {_fmt(good)} and the "
-            f"swapped board {_SWAPPED!r} {_fmt(swapped)}; X holds the better cell in the first, "
-            "so it should score higher.",
-            hint="larger numbers mean better for X (Max): count something that favours X minus "
-                 "the same for O.",
-        )
+    results = []
+    for depth in MATCH_DEPTHS:
+        try:
+            won, drawn, lost, example = _match(game, evaluate, depth)
+        except Exception as err:  # pragma: no cover - every board was tried above
+            return Feedback(False, f"a search with your evaluate failed: {_describe_error(err)}.")
+        plies = "1 ply" if depth == 1 else f"{depth} plies"
+        results.append(f"searching {plies} it won {won}, drew {drawn} and lost {lost}")
+        if won < lost:
+            flat = len(set(scores.values())) == 1
+            return Feedback(
+                False,
+                f"your evaluate plays worse than the open-lines heuristic: {results[-1]} of "
+                f"{2 * len(_openings())} games. One game it lost: {example}.",
+                hint=("a guess of 0 everywhere cannot tell positions apart, so every move is the first "
+                      "empty cell unless a move wins at once. " if flat and 0 in scores.values() else
+                      "a guess that is the same everywhere cannot tell positions apart. " if flat else
+                      "larger numbers must mean better for X, whoever is to move; is the sign right? "
+                      if _against_open_lines(game, scores) else
+                      "look at the lost game: which threat did your evaluate not see? ")
+                     + "Count what matters for winning: a line holding only your marks is a chance, "
+                       "two of them on it is a threat.",
+            )
     return Feedback(
         True,
         f"your evaluate gives a number strictly between -1 and +1 on all {len(scores):,} unfinished "
-        "boards, favours X's good cells, and a depth-1 search with it opens in the centre.",
+        f"boards, and plays at least as well as the open-lines heuristic: {results[0]} of "
+        f"{2 * len(_openings())} games; {results[1]}.",
     )
+
+
+#: The depths of the match :func:`check_evaluate` plays: 1 ply (the heuristic alone picks
+#: each move) and 2 plies (the search sees the opponent's immediate win).
+MATCH_DEPTHS = (1, 2)
+
+
+@lru_cache(maxsize=1)
+def _openings() -> tuple:
+    """The 72 positions after two moves, in move order: where the match's games start."""
+    game = TicTacToe()
+    return tuple((a, b, game.play(game.play(game.state(), a), b))
+                 for a in game.moves(game.state()) for b in game.moves(game.play(game.state(), a)))
+
+
+def _against_open_lines(game, scores: dict) -> bool:
+    """True when most of the learner's non-zero guesses have the opposite sign to open lines'."""
+    agree = opposite = 0
+    for shown, value in scores.items():
+        ref = game.evaluate(shown)
+        if ref and value:
+            agree += (value > 0) == (ref > 0)
+            opposite += (value > 0) != (ref > 0)
+    return opposite > agree
+
+
+def _match(game, evaluate: Callable, depth: int) -> tuple[int, int, int, str]:
+    """Wins, draws and losses of ``evaluate`` against the open-lines heuristic, and a lost game in words."""
+    won = drawn = lost = 0
+    example = ""
+    for a, b, start in _openings():
+        for mine in ("X", "O"):
+            state, played = start, []
+            while not game.is_terminal(state):
+                mover = game.player(state)
+                guess = evaluate if mover == mine else game.evaluate
+                move = minimax(game, state, depth=depth, evaluate=guess, record=False).move
+                played.append(f"{mover} {move}")
+                state = game.play(state, move)
+            result = game.utility(state) * (1 if mine == "X" else -1)
+            won, drawn, lost = won + (result > 0), drawn + (result == 0), lost + (result < 0)
+            if result < 0 and not example:
+                example = (f"from X {a}, O {b}, with your evaluate playing {mine}, the game went "
+                           f"{', '.join(played)} ({game.result_text(state)})")
+    return won, drawn, lost, example
 
 
 def check_depth1_move(answer: Any) -> Feedback:
@@ -107,7 +155,7 @@ def check_depth1_move(answer: Any) -> Feedback:
     empty = list(game.moves(HORIZON_BOARD))
     look = ("Compare game.evaluate(game.play(board, m)) for each empty cell m; the highest "
             "wins, and a tie goes to the smaller cell.")
-    if answer == best and answer != expected:
+    if same(answer, best) and not same(answer, expected):
         hint = (f"{best} blocks O's row, and a full search plays it; but a depth-1 search looks at "
                 "X's moves only and scores each board with evaluate, without looking at O's reply. "
                 "Compare game.evaluate(game.play(board, m)) for each empty cell m.")
@@ -169,7 +217,3 @@ def _unfinished_boards() -> tuple:
         seen += sorted(s for s in level if not game.is_terminal(s))
         level = {child for s in level for _, child in game.successors(s)}
     return tuple((game.string(s), tuple(game.board(s))) for s in seen)
-
-
-def _fmt(value) -> str:
-    return f"{value:.3g}" if isinstance(value, float) else repr(value)

@@ -1,4 +1,9 @@
-"""The stepper: replay a recorded search one event at a time, forwards and backwards."""
+"""The stepper: replay a recorded search one event at a time, forwards and backwards.
+
+A recorded search is a list of *events* (a call starts, a leaf is scored, a call returns, a
+branch is cut); the stepper shows them one at a time. The word "step" is kept for the
+tutorial's 26 steps, so the replay's unit is always called an event.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from .navigate import TreeNavigator
 
 __all__ = ["Stepper"]
 
-#: The speeds offered, as milliseconds between two steps when playing.
+#: The speeds offered, as milliseconds between two events when playing.
 SPEEDS = (("slow", 1500), ("medium", 900), ("fast", 450), ("very fast", 220))
 
 
@@ -25,22 +30,22 @@ class Stepper(WidgetView):
         stepper = mv.Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
         stepper
 
-    Play/Pause runs the replay at the chosen speed; the slider and the back and forward
-    buttons move by hand, in either direction. Each step shows the tree as it stood,
-    the position the step is about, the call stack, alpha and beta (after alpha-beta)
+    Play/Pause runs the replay at the chosen speed; the event slider and the back and forward
+    buttons move by hand, in either direction. Each event shows the tree as it stood,
+    the position the event is about, the call stack, alpha and beta (after alpha-beta)
     and the *test-plays* of the current call: the moves it has tried whose calls have
     returned, with their scores, like the tutorial's list of ``{index, score}`` records.
-    When the whole tree does not fit in the picture, each step focuses it on the current
-    call; click a node to look around it ("up", "back to the root"), and the next step
+    When the whole tree does not fit in the picture, each event focuses it on the current
+    call; click a node to look around it ("up", "back to the root"), and the next event
     follows the search again.
-    From code: ``stepper.step = k``, then read ``caption``, ``table``, ``call``;
+    From code: ``stepper.step = k`` (the event shown, 0 to ``n_steps - 1``), then read ``caption``, ``table``, ``call``;
     ``stepper.navigator.click(x, y)`` clicks a pixel of the picture.
 
     >>> import minimax_viz as mv
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
     >>> stepper.step = 5
     >>> stepper.caption
-    'Step 5 of 12: X plays 4 → +1 (X wins)'
+    'Event 5 of 12: X plays 4 → +1 (X wins)'
     >>> stepper.table
     [{'index': 1, 'score': -1}, {'index': 4, 'score': 1}]
     """
@@ -60,13 +65,13 @@ class Stepper(WidgetView):
         self.step = step
 
     def _controls(self, w, speed: str):
-        """Play/Pause, back, the step slider, forward and the speed, linked together."""
+        """Play/Pause, back, the event slider, forward and the speed, linked together."""
         last = self.tree.n_steps - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="step", layout=w.Layout(width="320px"))
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="event", layout=w.Layout(width="320px"))
         self.play = w.Play(value=0, min=0, max=last, interval=dict(SPEEDS)[speed], description="play",
                            show_repeat=False)
-        self.back = w.Button(description="◀ back", tooltip="one step back", layout=w.Layout(width="80px"))
-        self.forward = w.Button(description="forward ▶", tooltip="one step forward", layout=w.Layout(width="95px"))
+        self.back = w.Button(description="◀ back", tooltip="one event back", layout=w.Layout(width="80px"))
+        self.forward = w.Button(description="forward ▶", tooltip="one event forward", layout=w.Layout(width="95px"))
         self.speed = w.SelectionSlider(options=SPEEDS, value=dict(SPEEDS)[speed], description="speed",
                                        layout=w.Layout(width="230px"))
         w.link((self.play, "value"), (self.slider, "value"))
@@ -89,12 +94,12 @@ class Stepper(WidgetView):
 
     def __repr__(self) -> str:
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else "minimax"
-        return f"<Stepper: step {self.step} of {self.tree.n_steps - 1} of a {name} search>"
+        return f"<Stepper: event {self.step} of {self.tree.n_steps - 1} of a {name} search>"
 
     # -- what tests and notebooks drive ------------------------------------------------------
     @property
     def step(self) -> int:
-        """The step shown (0 to ``n_steps - 1``); setting it moves the slider and redraws."""
+        """The event shown (0 to ``n_steps - 1``); setting it moves the slider and redraws."""
         return self.slider.value
 
     @step.setter
@@ -107,30 +112,30 @@ class Stepper(WidgetView):
 
     @property
     def node(self) -> Node:
-        """The node the current step is about (entered, scored, pruned or returning)."""
+        """The node the current event is about (entered, scored, pruned or returning)."""
         return self.tree.event(self.step).node
 
     @property
     def kind(self) -> str:
-        """The current step's event: "enter", "leaf", "cutoff", "hit" or "return"."""
+        """The current event's kind: "enter", "leaf", "cutoff", "hit" or "return"."""
         return self.tree.event(self.step).kind
 
     @property
     def call(self) -> Node:
-        """The call that is choosing a move at this step: the one entered or returning,
+        """The call that is choosing a move at this event: the one entered or returning,
         or the parent of a leaf, a cut-off child or a memo answer."""
         node = self.node
         return node if self.kind in ("enter", "return") else node.parent
 
     @property
     def stack(self) -> list[Node]:
-        """The calls open at this step, from the root down to the node the step is about."""
+        """The calls open at this event, from the root down to the node the event is about."""
         return self.node.path
 
     @property
     def table(self) -> list[dict]:
         """The current call's test-plays so far: ``{"index": move, "score": score}`` for
-        each child whose call has returned by this step, in the order they were tried."""
+        each child whose call has returned by this event, in the order they were tried."""
         k = self.step
         return [
             {"index": child.move, "score": child.score}
@@ -140,20 +145,20 @@ class Stepper(WidgetView):
 
     @property
     def pruned(self) -> list[int]:
-        """The current call's moves that a cutoff has skipped by this step."""
+        """The current call's moves that a cutoff has skipped by this event."""
         return [c.move for c in self.call.children if c.pruned and c.step <= self.step]
 
     @property
     def caption(self) -> str:
-        """The step in words, e.g. "Step 5 of 12: X plays 4 → +1 (X wins)"."""
-        return f"Step {self.step} of {self.tree.n_steps - 1}: {self._event_words()}"
+        """The event in words, e.g. "Event 5 of 12: X plays 4 → +1 (X wins)"."""
+        return f"Event {self.step} of {self.tree.n_steps - 1}: {self._event_words()}"
 
     @property
     def png(self) -> bytes:
-        """The picture of the tree at this step, as shown."""
+        """The picture of the tree at this event, as shown."""
         return bytes(self.image.value)
 
-    # -- drawing a step ------------------------------------------------------------------------
+    # -- drawing an event ---------------------------------------------------------------------
     def _move(self, delta: int) -> None:
         self.step = min(max(self.step + delta, 0), self.tree.n_steps - 1)
 

@@ -7,7 +7,7 @@ notebook, which is the one `open_notebook` opened; a test opens one notebook per
 A lesson test reads::
 
     nb = run_notebook(page, course_lab, "02-Minimax-Step-by-Step.ipynb")
-    step = slider(nb, "step")
+    step = slider(nb, "event")
     before = figure_bytes(figure(nb))
     move_slider(step, +1)
     wait_for_figure_change(figure(nb), before)

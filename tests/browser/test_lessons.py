@@ -49,9 +49,9 @@ def test_stepper_moves_with_the_keyboard_and_the_back_button(course_lab, page):
     nb = run_notebook(page, course_lab, "02-Minimax-Step-by-Step.ipynb")
     widget = output_of(nb, "mv.Stepper(")
     expected = mv.Stepper(mv.minimax(GAME, TUTORIAL))
-    caption = widget.locator(".widget-html", has_text=re.compile(r"^\s*Step \d+ of \d+:"))
+    caption = widget.locator(".widget-html", has_text=re.compile(r"^\s*Event \d+ of \d+:"))
     expect(caption).to_have_text(expected.caption)  # step 0
-    step = slider(widget, "step")
+    step = slider(widget, "event")
     assert slider_readout(step) == "0"
     start = image_bytes(widget_image(widget))
     assert start.startswith(b"\x89PNG")
@@ -60,7 +60,7 @@ def test_stepper_moves_with_the_keyboard_and_the_back_button(course_lab, page):
     assert move_slider(step, +3) == "3"
     expected.step = 3
     expect(caption).to_have_text(expected.caption)
-    assert expected.caption.startswith("Step 3 of 12: ")
+    assert expected.caption.startswith("Event 3 of 12: ")
     at_3 = wait_for_image_change(widget, start)
     assert at_3.startswith(b"\x89PNG")
     table = widget.locator(".widget-html", has_text="Test-plays")  # the current call's records
