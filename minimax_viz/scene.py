@@ -27,7 +27,7 @@ from typing import Any, Mapping, NamedTuple
 from .errors import InvalidOption
 from .glyphs import glyph_for
 from .layout import tidy_x
-from .trace import KINDS, Node, format_value
+from .trace import KINDS, Node, format_probability, format_value
 
 __all__ = ["Scene", "NodeLabels", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
@@ -335,7 +335,7 @@ class Scene:
         odds = self.tree.nodes[i].probability
         words = [self.edge_label(i)] if self.label_moves else []
         if odds is not None:
-            words.append(format_value(odds, signed=False))
+            words.append(format_probability(odds))
         return " ".join(words)
 
     def level_labels(self) -> list[tuple[float, str, str]]:

@@ -21,6 +21,7 @@ from .errors import TreeTooLarge
 
 __all__ = [
     "SearchTree", "Node", "Event", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES", "format_value",
+    "format_probability",
 ]
 
 #: How each node came to be: an inner call, a finished game, a position scored by the
@@ -422,7 +423,16 @@ def _move_words(node: Node) -> str:
     if p is None:
         return f"{parent.player} plays {name}"
     who = "chance picks" if game.node_type(state) == "chance" else f"{parent.player} plays"
-    return f"{who} {name} (p={p:.3g})"
+    return f"{who} {name} (p={format_probability(p)})"
+
+
+def format_probability(p: float) -> str:
+    """A chance outcome's probability as the trace and the drawings write it (3 digits).
+
+    >>> format_probability(0.5), format_probability(1 / 3), format_probability(0.25)
+    ('0.5', '0.333', '0.25')
+    """
+    return f"{p:.3g}"
 
 
 class _NodeList:
