@@ -4,6 +4,7 @@ junk never raises. The searches below are written here, independently of the mod
 import math
 import time
 
+import numpy as np
 import pytest
 
 import minimax_viz as mv
@@ -169,7 +170,7 @@ def test_minimax_bugs_get_their_own_verdict(fn, words):
 
 def test_minimax_ties_names_the_tied_moves():
     text = verdict(L.check_minimax(minimax_ties))
-    assert "on a tree of ties" in text and "the first best move is a1" in text
+    assert "on a tree of ties" in text and "the first best move is 0 (a1), you returned 2 (a3)" in text, text
 
 
 def test_depth_bug_says_where():
@@ -297,3 +298,18 @@ def test_cs188_generated_states_match_the_engine():
     assert (value, tree.move_name((), move)) == (result.score, result.move)
     names = sorted({tree.name(p) for p in [()] + watched.generated})
     assert names == sorted(set(result.tree.generated_states()))
+
+
+@pytest.mark.parametrize("move", [np.array([0]), [0], "a1", object(), None, True])
+def test_junk_moves_get_words(move):
+    def fn(game, state, depth=INF):
+        return good_minimax(game, state, depth)[0], move
+    text = verdict(L.check_minimax(fn))
+    assert "you returned the move" in text and "the best move is 0 (a1)" in text and " at 0x" not in text
+
+
+def test_numpy_numbers_are_numbers():
+    def fn(game, state, depth=INF):
+        value, move = good_minimax(game, state, depth)
+        return np.float64(value), move
+    assert L.check_minimax(fn).ok

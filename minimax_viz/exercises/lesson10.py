@@ -460,7 +460,7 @@ def _answer_problem(answer) -> str | None:
 def _short(x) -> str:
     text = repr(x)
     if " at 0x" in text:
-        text = f"a {type(x).__name__}"
+        text = f"an object of type {type(x).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -524,10 +524,12 @@ def _named(game, move):
 
 
 def _move_ok(game, got, want) -> bool:
-    if got == want and type(got) is type(want):
-        return True
+    """True when the learner's root move ``got`` is the move ``want`` (the package's
+    ``result.move``), given as the move itself or by its name; never raises on junk."""
     try:
-        return got in game.moves(()) and game.move_name((), got) == want
+        if type(got) is type(want) and bool(got == want):
+            return True
+        return isinstance(got, int) and got in game.moves(()) and game.move_name((), got) == want
     except Exception:
         return False
 
@@ -588,7 +590,7 @@ def _depth_left(case: Case, path: tuple):
     return "all" if case.depth == math.inf else case.depth - len(path)
 
 
-def _window_text(alpha, beta) -> str:
+def _window_text(alpha, beta) -> tuple[str, str]:
     return f"α = {format_value(alpha, signed=False)}", f"β = {format_value(beta, signed=False)}"
 
 
@@ -715,9 +717,8 @@ def _check(fn, kind: str) -> SearchFeedback:
             if verdict is not None:
                 first = (run, results, verdict)
     if first is None:
-        rule = ""
         return SearchFeedback(True, f"your {label} gives the right value and move on all {len(runs)} trees, "
-                              f"and met the positions in the right order{rule}.")
+                              "and met the positions in the right order.")
     run, results, (words, result) = first
     bug = _name_bug(kind, runs)
     hint = f"your search behaves exactly like {'an' if label[0] in 'ae' else 'a'} {label} where {bug}." if bug else _HINTS[kind]
@@ -760,21 +761,23 @@ def _judge(kind: str, run: Run, results) -> tuple[str, Any] | None:
                 f"{format_value(run.value, signed=False)}; the value is {format_value(best.score, signed=False)}"), best
     ties = [m for m, c in zip(game.moves(()), best.tree.root.children) if not c.pruned and c.score == best.tree.root.score]
     if len(ties) > 1:
-        return (f"moves {', '.join(_where(game, (m,)) for m in ties)} tie at "
-                f"{format_value(best.score, signed=False)}; the first best move is {_where(game, (ties[0],))}, "
+        return (f"moves {', '.join(_move_words(game, m) for m in ties)} tie at "
+                f"{format_value(best.score, signed=False)}; the first best move is {_move_words(game, ties[0])}, "
                 f"you returned {_move_words(game, run.move)}"), best
     return (f"you returned the move {_move_words(game, run.move)}, but the best move is "
             f"{_move_words(game, best.move)}"), best
 
 
 def _move_words(game, move) -> str:
-    """A root move as the drawings label it (a3, or a CS188 action), else its repr."""
+    """A root move as the learner returns it with its label in the drawings: "0 (a1)",
+    "1 (Right)"; a name the package's search gives ("Right") is read back the same way."""
     try:
-        if move in game.moves(()):
-            return _where(game, (move,))
-        names = [game.move_name((), m) for m in game.moves(())]
-        if move in names:
-            return _where(game, (names.index(move),))
+        moves = list(game.moves(()))
+        if isinstance(move, str):
+            names = [game.move_name((), m) for m in moves]
+            move = moves[names.index(move)] if move in names else move
+        if isinstance(move, int) and not isinstance(move, bool) and move in moves:
+            return f"{move} ({_where(game, (move,))})"
     except Exception:
         pass
     return _short(move)
