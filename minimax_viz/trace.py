@@ -354,9 +354,19 @@ class Node:
         return self.score is not None and not self.heuristic and self.bound is None
 
     @property
+    def mover_words(self) -> str:
+        """Who moves here, in words: ``"X to move"``, ``"chance moves"``, or
+        ``"MIN moves at random"`` (a Min node that expectimax treats as chance)."""
+        if self.node_type != "chance":
+            return f"{self.player} to move"
+        if self.tree.game.node_type(self.internal_state) == "chance":
+            return "chance moves"
+        return f"{self.player} moves at random"
+
+    @property
     def move_words(self) -> str:
-        """How the search reached this node: ``"X plays 4"``, or ``"root"``."""
-        return "root" if self.index == 0 else f"{self.parent.player} plays {self.move}"
+        """How the search reached this node: ``"X plays 4"``, ``"chance picks 1 (p=0.25)"``, or ``"root"``."""
+        return _move_words(self)
 
 
 def _number(x: float) -> float | None:
@@ -638,12 +648,9 @@ class SearchTree:
         move = _move_words(node)
         pad = "  " * node.depth
         chance = kind in ("enter", "return") and node.node_type == "chance"
-        if kind == "enter" and chance:
-            by_chance = self.game.node_type(node.internal_state) == "chance"  # else Min at random
-            what = f"{move}: " + ("chance moves" if by_chance else f"{node.player} moves at random")
-        elif kind == "enter":
-            what = f"{move}: {node.player} to move"
-            if show_window:
+        if kind == "enter":
+            what = f"{move}: {node.mover_words}"
+            if show_window and not chance:
                 what += f", alpha={_fmt(node.alpha)} beta={_fmt(node.beta)}"
         elif kind == "return" and chance:
             what = f"chance: average {_fmt(node.score)} from {move}"

@@ -53,3 +53,19 @@ def test_tic_tac_toe_expectimax_draws_circle_marks():
     result = mv.expectimax(game, "XOXO.....")   # X to move: O replies at random
     assert {shape_of(c) for c in result.tree.root.children if not c.is_leaf} == {"chance"}
     assert mv.tree_png(result, levels=1)[:4] == b"\x89PNG"
+
+
+def test_stepper_speaks_of_chance_nodes_as_averages():
+    result = mv.expectimax(mv.GameTree([["chance", (0.25, 8), (0.75, 0)], [3, 6]]))
+    stepper = mv.Stepper(result)
+    words = []
+    for k in range(result.tree.n_steps):
+        stepper.step = k
+        words.append(stepper.caption)
+    text = "\n".join(words)
+    assert "a new call: chance moves" in text
+    assert "chance picks 0 (p=0.25)" in text
+    assert "a new call: MIN moves at random" in text       # expectimax's Min node is a chance node
+    assert "returns 2, the average of its outcomes" in text  # 0.25 * 8 + 0.75 * 0
+    stepper.step = 3
+    assert "weighted average" in stepper._table_html() and "best so far" not in stepper._table_html()

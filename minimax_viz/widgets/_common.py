@@ -69,5 +69,4 @@ def value_words(game, value, *, exact: bool = True) -> str:
 
 def move_words(node) -> str:
     """How the search reached ``node``: "X plays 4", or "the start" at the root."""
-    parent = node.parent
-    return "the start" if parent is None else f"{parent.player} plays {node.move}"
+    return "the start" if node.parent is None else node.move_words

@@ -181,8 +181,8 @@ class Stepper(WidgetView):
         node, kind = self.node, self.kind
         move = move_words(node)
         if kind == "enter":
-            return f"the search starts: {node.player} to move" if node.parent is None else \
-                f"{move} → a new call: {node.player} to move"
+            who = node.mover_words
+            return f"the search starts: {who}" if node.parent is None else f"{move} → a new call: {who}"
         if kind == "return":
             if node.parent is None:
                 best = [c["index"] for c in self.table if c["score"] == node.score][:1]
@@ -201,10 +201,12 @@ class Stepper(WidgetView):
     def _return_words(self, node) -> str:
         """A call returns: its best value, or a bound when a cutoff stopped it early."""
         value = self._num(node.score)
+        if node.node_type == "chance":
+            return f"{_call_name(node)} returns {value}, the average of its outcomes weighted by their chances"
         if not any(child.pruned for child in node.children):
             return f"{_call_name(node)} returns {value} (best for {node.player})"
         game = self.game
-        if game.is_max(node.internal_state):
+        if node.node_type == "max":
             return (f"{_call_name(node)} stops early and returns {value}: {node.player} can get {value} or "
                     f"more here, and {game.min_player} has better elsewhere (β = {self._num(node.beta_out)})")
         return (f"{_call_name(node)} stops early and returns {value}: {node.player} can hold "
@@ -233,8 +235,9 @@ class Stepper(WidgetView):
     def _table_html(self) -> str:
         call, rows = self.call, self.table
         scores = [r["score"] for r in rows]
-        best = (max if self.game.is_max(call.internal_state) else min)(scores) if scores else None
-        head = f"<b>Test-plays</b> of {html.escape(_call_name(call))} ({html.escape(call.player)} to move)"
+        chance = call.node_type == "chance"  # outcomes are averaged: none of them is "best"
+        best = None if chance or not scores else (max if call.node_type == "max" else min)(scores)
+        head = f"<b>Test-plays</b> of {html.escape(_call_name(call))} ({html.escape(call.mover_words)})"
         if not rows:
             body = "<i>none yet</i>"
         else:
@@ -245,7 +248,8 @@ class Stepper(WidgetView):
             )
             body = ("<table style='border-collapse:collapse'><tr><th style='padding:0 12px'>index</th>"
                     f"<th style='padding:0 12px'>score</th></tr>{cells}</table>"
-                    f"<small>best so far in bold: {self._num(best)}</small>")
+                    + ("<small>the call returns their weighted average</small>" if chance else
+                       f"<small>best so far in bold: {self._num(best)}</small>"))
         if self.pruned:
             body += f"<br><small>pruned, never tried: {', '.join(map(str, self.pruned))}</small>"
         return f"{head}<br>{body}"
