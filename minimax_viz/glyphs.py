@@ -146,7 +146,8 @@ class ShapeGlyph(Glyph):
         patches, owners, faces, edges = [], [], [], []
         for index, x, y in items:
             node = tree.nodes[index]
-            if tree.game.is_terminal(node.internal_state):
+            if node.kind == "horizon" or tree.game.is_terminal(node.internal_state):
+                # a leaf of the search: scored here (a depth-limit leaf by the heuristic, "≈")
                 s = 0.36
                 patches.append(Rectangle((x - s / 2, y - s / 2), s, s))
                 faces.append("white")
