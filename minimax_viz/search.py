@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .errors import ChanceNodeError, InvalidOption
+from .errors import ChanceNodeError, InvalidOption, MinimaxError
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
@@ -128,6 +128,7 @@ def minimax(
         a number, or a game whose ``node_type`` is not "max", "min" or "chance".
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
@@ -181,6 +182,7 @@ def alphabeta(
         or that drops, invents or repeats moves.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
@@ -217,6 +219,7 @@ def expectimax(
         a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
@@ -413,6 +416,13 @@ def _search(
     except KeyboardInterrupt as stop:
         stop.stats = stats()  # what iterative deepening adds up before it answers
         raise
+    except OverflowError as err:  # a score too large for a float: recorded or averaged
+        raise MinimaxError(
+            f"a score is too large to {'record' if record else 'average'} ({err}): the recording "
+            "keeps scores as floats and expectimax averages them, so a score must be at most "
+            "about 1.8e308 in size; scale the scores down"
+            + (", or pass record=False to get the value without the tree" if record else "")
+        ) from None
     move, found = parts.root_move, stats()
     tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
     return SearchResult(
