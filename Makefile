@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_draw.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_beyond.py
+	$(BIN)/python benchmarks/bench_limits.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.
 figures: $(STAMP)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .errors import ChanceNodeError, InvalidOption
+from .errors import ChanceNodeError, InvalidOption, MinimaxError
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
@@ -128,6 +128,7 @@ def minimax(
         a number, or a game whose ``node_type`` is not "max", "min" or "chance".
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
@@ -181,6 +182,7 @@ def alphabeta(
         or that drops, invents or repeats moves.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
@@ -217,6 +219,7 @@ def expectimax(
         a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
     return _search(
         game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
@@ -413,6 +416,13 @@ def _search(
     except KeyboardInterrupt as stop:
         stop.stats = stats()  # what iterative deepening adds up before it answers
         raise
+    except OverflowError as err:  # a score too large for a float: recorded or averaged
+        raise MinimaxError(
+            f"a score is too large to {'record' if record else 'average'} ({err}): the recording "
+            "keeps scores as floats and expectimax averages them, so a score must be at most "
+            "about 1.8e308 in size; scale the scores down"
+            + (", or pass record=False to get the value without the tree" if record else "")
+        ) from None
     move, found = parts.root_move, stats()
     tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
     return SearchResult(
@@ -505,9 +515,6 @@ class _Cutoffs:
                 self.record(here, [m for m, _ in rest], alpha, beta)
 
 
-_KINDS = ("max", "min", "chance")
-
-
 def _unknown_kind(game, kind):
     """The error for a ``node_type`` that is none of the three kinds."""
     return InvalidOption(
@@ -518,11 +525,19 @@ def _unknown_kind(game, kind):
 def _dispatcher(parts: _Parts):
     """The recursive ``value(state, depth, alpha, beta, ply, parent, move)`` and a
     ``stats()`` that reads its counts: leaves are scored here, every other node goes to
-    the handler of its kind, asked of the game at every node."""
+    the handler of its kind, asked of the game at every node. Every node, whatever it
+    is, is written as one row in one place (the columns' appends inline: a Python call
+    per node would cost a third of the recording)."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
     key, probe, store = (memo.key, memo.probe, memo.store) if memo is not None else (None,) * 3
     node_type = parts.game.node_type
-    add = parts.recorder.add if parts.recorder is not None else None
+    rec = parts.recorder
+    rows = rec.parent if rec is not None else None
+    if rec is not None:
+        max_nodes, too_large = rec.max_nodes, rec._too_large
+        put_parent, put_move, put_kind, put_score, *put_window = rec.appenders()
+        window = bool(put_window)
+        put_alpha, put_beta = put_window if window else (None, None)
     handlers: dict = {}   # filled below, once the handlers can call ``value``
     calls = leaves = horizon = max_ply = 0
     check_at = _NEVER if budget is None else budget.first_check()
@@ -542,33 +557,36 @@ def _dispatcher(parts: _Parts):
             if over is None:
                 over, kind = score_horizon(state), HORIZON
                 horizon += 1
-            if add is not None:
-                add(parent, move, kind, over, alpha, beta)
+        else:
+            kind, over = CALL, nan
+            if memo is not None:
+                k = key(state)
+                if ply:  # the root is never answered from the table: it must name its move
+                    v = probe(k, depth, alpha, beta)
+                    if v is not None:
+                        kind, over = HIT, v
+        here = -1
+        if rows is not None:
+            here = len(rows)
+            if here >= max_nodes:
+                too_large()
+            put_parent(parent)
+            put_move(move)
+            put_kind(kind)
+            put_score(over)
+            if window:
+                put_alpha(alpha)
+                put_beta(beta)
+        if kind != CALL:
             return over
-        if memo is not None:
-            return remembered(state, depth, alpha, beta, ply, parent, move)
-        here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
         kind = node_type(state)
         try:
             handle = handlers[kind]
         except (KeyError, TypeError):
             raise _unknown_kind(parts.game, kind) from None
-        return handle(state, depth, alpha, beta, ply, here)
-
-    def remembered(state, depth, alpha, beta, ply, parent, move):
-        """An inner node with the memo table on: answered from it, or searched and stored."""
-        k = key(state)
-        if ply:  # the root is never answered from the table: it must name its move
-            v = probe(k, depth, alpha, beta)
-            if v is not None:
-                if add is not None:
-                    add(parent, move, HIT, v, alpha, beta)
-                return v
-        here = add(parent, move, CALL, nan, alpha, beta) if add is not None else -1
-        kind = node_type(state)
-        if kind not in _KINDS:
-            raise _unknown_kind(parts.game, kind)
-        best = handlers[kind](state, depth, alpha, beta, ply, here)
+        if memo is None:
+            return handle(state, depth, alpha, beta, ply, here)
+        best = handle(state, depth, alpha, beta, ply, here)
         store(k, best, alpha, beta, depth)
         return best
 
@@ -596,7 +614,7 @@ def _handlers(parts: _Parts, value) -> dict:
 def _max_handler(parts: _Parts, value):
     """Max takes the largest child value; with a window it stops once that reaches beta."""
     successors, cuts = parts.successors, parts.cutoffs
-    leave = parts.recorder.exit if parts.recorder is not None else None
+    scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
 
@@ -611,12 +629,15 @@ def _max_handler(parts: _Parts, value):
                 if best > alpha:
                     alpha = best
                 if best >= beta if on_equal else best > beta:  # Min would never allow it
-                    cut(children, (m, child), here, alpha, beta)
+                    if m != children[-1][0]:  # children are left: a cutoff
+                        cut(children, (m, child), here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
-        if leave is not None:
-            leave(here, best, alpha, beta)
+        if scores is not None:  # the call returns: its score, and the window it ends with
+            scores[here] = best
+            if exits is not None:
+                exits[here] = (alpha, beta)
         return best
 
     return max_node
@@ -625,7 +646,7 @@ def _max_handler(parts: _Parts, value):
 def _min_handler(parts: _Parts, value):
     """Min takes the smallest child value; with a window it stops once that reaches alpha."""
     successors, cuts = parts.successors, parts.cutoffs
-    leave = parts.recorder.exit if parts.recorder is not None else None
+    scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
 
@@ -640,15 +661,26 @@ def _min_handler(parts: _Parts, value):
                 if best < beta:
                     beta = best
                 if best <= alpha if on_equal else best < alpha:  # Max would never allow it
-                    cut(children, (m, child), here, alpha, beta)
+                    if m != children[-1][0]:  # children are left: a cutoff
+                        cut(children, (m, child), here, alpha, beta)
                     break
         if not ply:
             parts.root_move = best_move
-        if leave is not None:
-            leave(here, best, alpha, beta)
+        if scores is not None:  # the call returns: its score, and the window it ends with
+            scores[here] = best
+            if exits is not None:
+                exits[here] = (alpha, beta)
         return best
 
     return min_node
+
+
+def _exit_columns(recorder):
+    """What a handler writes when its call returns: the score column, and the recorder's
+    ``exits`` when it keeps the window (None for what is not recorded)."""
+    if recorder is None:
+        return None, None
+    return recorder.score, recorder.exits if recorder.window else None
 
 
 def _chance_handler(parts: _Parts, value, *, equal: bool = False):

@@ -56,15 +56,21 @@ class Recorder:
     :meth:`cut` for the children a cutoff skips. ``window`` keeps alpha and beta too (alpha-beta searches).
 
     ``add`` (behind ``enter``, ``leaf`` and ``cut``) and ``exit`` are built once per
-    recording with the columns at hand: they run once per node of trees that can have
-    half a million nodes, so they do no more than they must.
+    recording with the columns at hand. The search itself writes its rows inline with
+    :meth:`appenders`, the score column and ``exits`` (a Python call per node is a
+    third of the cost of recording).
+
+    The columns hold what the package accepts: moves as 32-bit integers (a node may have
+    any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
+    recorded: the search says so, see ``_search``), depths as bytes until a tree is deeper
+    than 255 plies, then as 32-bit integers.
     """
 
     def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES):
         self.window = window
         self.max_nodes = max_nodes
         self.parent = array("i")
-        self.move = array("h")
+        self.move = array("i")
         self.kind = array("b")
         self.score = array("d")
         self._depth: array | None = None
@@ -72,8 +78,8 @@ class Recorder:
         if window:
             self.alpha = array("d")
             self.beta = array("d")
-            self.alpha_out = array("d")
-            self.beta_out = array("d")
+            self.exits: dict[int, tuple[float, float]] = {}   # inner calls' window at return
+            self._outs: tuple[array, array] | None = None
         self.add = self._adder()
         self.exit = self._exiter()
 
@@ -97,7 +103,6 @@ class Recorder:
 
             return add
         add_alpha, add_beta = self.alpha.append, self.beta.append
-        add_alpha_out, add_beta_out = self.alpha_out.append, self.beta_out.append
 
         def add_with_window(up, move, kind, score, alpha, beta):
             index = len(parent)
@@ -109,8 +114,6 @@ class Recorder:
             add_score(score)
             add_alpha(alpha)
             add_beta(beta)
-            add_alpha_out(alpha)
-            add_beta_out(beta)
             return index
 
         return add_with_window
@@ -137,19 +140,55 @@ class Recorder:
                 score_col[index] = score
 
             return exit
-        alpha_out, beta_out = self.alpha_out, self.beta_out
+        exits = self.exits
 
         def exit_with_window(index: int, score: float, alpha: float, beta: float) -> None:
             score_col[index] = score
-            alpha_out[index] = alpha
-            beta_out[index] = beta
+            exits[index] = (alpha, beta)
 
         return exit_with_window
 
     def cut(self, parent: int, moves, alpha: float, beta: float) -> None:
         """Children skipped by a cutoff become stubs with ``pruned=True`` and no score."""
-        for move in moves:
-            self.add(parent, move, PRUNED, _NAN, alpha, beta)
+        n = len(moves)
+        if len(self.parent) + n > self.max_nodes:
+            self._too_large()
+        self.move.extend(moves)   # a column at a time, not a row at a time
+        self.parent.extend((parent,) * n)
+        self.kind.extend((PRUNED,) * n)
+        self.score.extend((_NAN,) * n)
+        if self.window:
+            self.alpha.extend((alpha,) * n)
+            self.beta.extend((beta,) * n)
+
+    def appenders(self) -> tuple:
+        """The ``append`` of each column in row order: parent, move, kind, score, and with
+        a window alpha and beta. An inner call's window at return goes into ``exits``."""
+        columns = [self.parent, self.move, self.kind, self.score]
+        if self.window:
+            columns += [self.alpha, self.beta]
+        return tuple(column.append for column in columns)
+
+    # The window as each call returned differs from the one it entered with only for
+    # inner calls: the search keeps those in ``exits`` and the columns are made from
+    # alpha and beta the first time they are read.
+    @property
+    def alpha_out(self) -> array:
+        """Alpha as each call returned, per row (a leaf's and a stub's: as it entered)."""
+        return self._out_columns()[0]
+
+    @property
+    def beta_out(self) -> array:
+        """Beta as each call returned, per row."""
+        return self._out_columns()[1]
+
+    def _out_columns(self) -> tuple[array, array]:
+        if self._outs is None or len(self._outs[0]) != len(self.alpha):
+            alpha_out, beta_out = array("d", self.alpha), array("d", self.beta)
+            for i, (a, b) in self.exits.items():
+                alpha_out[i], beta_out[i] = a, b
+            self._outs = alpha_out, beta_out
+        return self._outs
 
     # Depth and subtree ends follow from the parents (rows are in pre-order), so the
     # search does not write them: they are worked out once, the first time they are read.
@@ -157,12 +196,18 @@ class Recorder:
     def depth(self) -> array:
         """Plies below the root, per row."""
         if self._depth is None or len(self._depth) != len(self.parent):
-            depth = array("B", bytes(len(self.parent)))
-            for i, up in enumerate(self.parent):
-                if i:
-                    depth[i] = depth[up] + 1
-            self._depth = depth
+            try:
+                self._depth = self._depths("B")
+            except OverflowError:   # a tree deeper than 255 plies
+                self._depth = self._depths("i")
         return self._depth
+
+    def _depths(self, typecode: str) -> array:
+        depth = array(typecode, bytes(len(self.parent) * array(typecode).itemsize))
+        for i, up in enumerate(self.parent):
+            if i:
+                depth[i] = depth[up] + 1
+        return depth
 
     @property
     def end(self) -> array:

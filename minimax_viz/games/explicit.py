@@ -466,6 +466,14 @@ class GameTree(Game):
             )
         return path + (move,)
 
+    def successors(self, state: Any) -> tuple:
+        """``(move, next_state)`` pairs in move order, what the search asks at every node;
+        the moves are ``range`` of the node's children, so none is checked one by one
+        (``play`` checks its move, in time that grows with the number of children)."""
+        path = self.state(state)
+        node = self._nodes[path]
+        return () if isinstance(node, tuple) else tuple([(m, path + (m,)) for m in range(node)])
+
     def winner(self, state: Any) -> str | None:
         if not self.is_terminal(state):
             return None
