@@ -30,12 +30,14 @@ again, one ply deeper each time.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .errors import ChanceNodeError, InvalidOption
+from .errors import ChanceNodeError, InvalidOption, TreeTooLarge
+from .games.base import Game
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
@@ -283,6 +285,11 @@ def _ordered(game, order):
         pairs = successors(state)
         moves = tuple(m for m, _ in pairs)
         chosen = list(order(game, state, moves))
+        if any(type(m) is not int for m in chosen):
+            raise InvalidOption(
+                f"order must return the moves it was given (whole numbers) in another order; given "
+                f"{list(moves)} it returned {chosen}"
+            )
         if sorted(chosen) != sorted(moves):
             dropped = sorted(set(moves) - set(chosen))
             invented = sorted(set(chosen) - set(moves))
@@ -341,40 +348,58 @@ def iterative_deepening(
         ``progress`` that is not a function, and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     """
+    _check_game(game)
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
     if progress is not None and not callable(progress):
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
+    if order is not None and not callable(order):
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {order!r}")
     deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = SearchStats()
-    best = _depth_zero(game, root, evaluate, order, quick_wins)
-    interrupted = False
-    depth = 0
-    while not best.solved and (max_depth is None or depth < max_depth):
-        depth += 1
-        try:
-            left = None if max_calls is None else max_calls - totals.calls
-            found = _search(
-                game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
-                prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
-                quick_wins=quick_wins, deadline=deadline, max_calls=left,
-            )
+    totals, best, interrupted = SearchStats(), None, False
+    try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
+        best = _depth_zero(game, root, evaluate, order, quick_wins)
+        depth = 0
+        while not best.solved and (max_depth is None or depth < max_depth):
+            depth += 1
+            try:
+                left = None if max_calls is None else max_calls - totals.calls
+                found = _search(
+                    game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
+                    prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
+                    quick_wins=quick_wins, deadline=deadline, max_calls=left,
+                )
+            except _OutOfBudget as stop:
+                _add(totals, stop.stats)
+                break
+            except KeyboardInterrupt as stop:
+                if getattr(stop, "stats", None) is not None:
+                    _add(totals, stop.stats)
+                raise
             _add(totals, found.stats)
             best = found
             if progress is not None:
                 progress(depth, totals.calls, found.move, found.score)
-        except _OutOfBudget as stop:
-            _add(totals, stop.stats)
-            break
-        except KeyboardInterrupt as stop:
-            if getattr(stop, "stats", None) is not None:
-                _add(totals, stop.stats)
+    except KeyboardInterrupt:
+        interrupted = True
+    return _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted)
+
+
+def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted) -> SearchResult:
+    """Iterative deepening's answer; a Ctrl-C while it is put together marks it interrupted
+    and tries again (it searches nothing, so it is quick)."""
+    for attempt in range(3):
+        try:
+            if best is None:  # stopped before the depth-0 answer: one evaluation makes it
+                best = _depth_zero(game, root, evaluate, order, quick_wins)
+            return SearchResult(
+                score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
+                solved=best.solved, interrupted=interrupted,
+            )
+        except KeyboardInterrupt:
+            if attempt == 2:  # Ctrl-C held down, or a function that always raises it: let it go
+                raise
             interrupted = True
-            break
-    return SearchResult(
-        score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
-        solved=best.solved, interrupted=interrupted,
-    )
 
 
 # -- the one search ------------------------------------------------------------------------
@@ -391,8 +416,13 @@ def _search(
     game, state, *, algorithm, depth, evaluate, record, max_nodes, order=None,
     prune_on_equal=True, memo=False, quick_wins=False, deadline=None, max_calls=None,
 ):
+    _check_game(game)
     root = game.state(state)
     limit = _check_depth(depth)
+    if record:
+        _check_max_nodes(max_nodes)
+    if memo:
+        _check_key(game, root)
     parts = _Parts(
         game, algorithm,
         successors=game.successors if order is None else _ordered(game, order),
@@ -413,7 +443,18 @@ def _search(
     except KeyboardInterrupt as stop:
         stop.stats = stats()  # what iterative deepening adds up before it answers
         raise
+    except RecursionError:
+        raise TreeTooLarge(
+            f"the game goes deeper than Python's recursion allows (about "
+            f"{sys.getrecursionlimit() // 2} plies below {game.to_text(root)!r}); search it "
+            "with a depth limit, such as depth=300"
+        ) from None
     move, found = parts.root_move, stats()
+    if (move is None and limit and _outcome_of(game, root, quick_wins) is None
+            and game.node_type(root) in ("max", "min")):
+        # Every child scored -inf at a Max root (or +inf at a Min root): none beat the
+        # starting value, yet each is a best move; the first one searched answers.
+        move = parts.successors(root)[0][0]
     tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
     return SearchResult(
         score=score, move=None if move is None else game.move_name(root, move), tree=tree,
@@ -757,11 +798,45 @@ def _check_depth(depth) -> int:
 
 
 def _check_budget(seconds, max_calls, max_depth) -> None:
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, Real) or seconds <= 0):
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
+    ):  # ``not > 0`` also refuses NaN, which no clock ever reaches
         raise InvalidOption(f"seconds must be a positive number or None (no time limit), not {seconds!r}")
     for name, n in (("max_calls", max_calls), ("max_depth", max_depth)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
             raise InvalidOption(f"{name} must be a whole number, 1 or more, or None (no limit), not {n!r}")
+
+
+def _check_game(game) -> None:
+    if not isinstance(game, Game):
+        raise InvalidOption(
+            f"game must be a Game such as TicTacToe(), ConnectFour() or GameTree([[3, 12], [2, 4]]), "
+            f"not {game!r}"
+        )
+
+
+def _check_max_nodes(max_nodes) -> None:
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidOption(
+            f"max_nodes must be a whole number of nodes, 1 or more, not {max_nodes!r}; the "
+            f"default is {DEFAULT_MAX_NODES:,} (record=False records nothing and needs no limit)"
+        )
+
+
+def _check_key(game, root) -> None:
+    """memo=True keys a table by ``game.key``: it must give something hashable."""
+    try:
+        hash(game.key(root))
+    except TypeError:
+        raise InvalidOption(
+            f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, "
+            f"a string or a tuple), not {game.key(root)!r}; use memo=False or return a tuple"
+        ) from None
+
+
+def _outcome_of(game, state, quick_wins: bool):
+    """The state's outcome as the search scores it (None while the game goes on)."""
+    return (_quick(game) if quick_wins else game.outcome)(state)
 
 
 def _evaluator(game, evaluate):
@@ -773,10 +848,10 @@ def _evaluator(game, evaluate):
 
     def checked(state):
         guess = evaluate(board(state))
-        if isinstance(guess, bool) or not isinstance(guess, Real):
+        if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
             raise InvalidOption(
-                f"evaluate returned {guess!r} for {board(state)!r}; it must return a number "
-                "(the position's value for Max)"
+                f"evaluate returned {guess!r} for {board(state)!r}; it must return a number, "
+                "not NaN (the position's value for Max)"
             )
         return guess
 
