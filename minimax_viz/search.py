@@ -42,12 +42,14 @@ from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, Search
 
 __all__ = [
     "minimax", "alphabeta", "expectimax", "iterative_deepening", "SearchResult", "SearchStats",
-    "centre_first", "best_first",
+    "centre_first", "best_first", "DEFAULT_MAX_CALLS",
 ]
 
 _UNLIMITED = math.inf      # the depth of a search to the end: inf - 1 is still inf
 _NEVER = 1 << 62          # a call count no search reaches: "no budget to check"
 _CHECK_EVERY = 1024       # calls between two looks at the clock under a time budget
+#: The most calls a search makes unless told otherwise (tic-tac-toe in full: 549,946).
+DEFAULT_MAX_CALLS = 20_000_000
 EXACT, LOWER, UPPER = 0, 1, 2   # what a memo entry's value is: the value, or a bound on it
 Order = Callable[[Any, Any, Sequence[int]], Sequence[int]]
 Progress = Callable[[int, int, Any, float], Any]
@@ -111,6 +113,7 @@ def minimax(
     quick_wins: bool = False,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Search every move to the end (or to ``depth`` plies) and back up the values.
 
@@ -129,10 +132,12 @@ def minimax(
         or None, an ``evaluate`` that is not a function or returns something other than
         a number, or a game whose ``node_type`` is not "max", "min" or "chance".
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     """
-    return _search(
-        game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
+    return _limited(
+        max_calls, game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
         max_nodes=max_nodes, memo=memo, quick_wins=quick_wins,
     )
 
@@ -149,6 +154,7 @@ def alphabeta(
     quick_wins: bool = False,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value and move, fewer calls.
 
@@ -182,10 +188,12 @@ def alphabeta(
     :raises InvalidOption: as :func:`minimax`, and for an ``order`` that is not a function
         or that drops, invents or repeats moves.
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     """
-    return _search(
-        game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
+    return _limited(
+        max_calls, game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
         prune_on_equal=prune_on_equal, record=record, max_nodes=max_nodes, memo=memo,
         quick_wins=quick_wins,
     )
@@ -199,6 +207,7 @@ def expectimax(
     evaluate: Callable[[Any], float] | None = None,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Expectimax: Max takes the best child value, a chance node the probability-weighted mean.
 
@@ -218,10 +227,12 @@ def expectimax(
         or None, an ``evaluate`` that is not a function or returns something other than
         a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     """
-    return _search(
-        game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
+    return _limited(
+        max_calls, game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
         max_nodes=max_nodes,
     )
 
@@ -400,6 +411,21 @@ def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted
             if attempt == 2:  # Ctrl-C held down, or a function that always raises it: let it go
                 raise
             interrupted = True
+
+
+def _limited(max_calls, game, state, **options) -> SearchResult:
+    """One search with a budget of calls: past it, a TreeTooLarge that says how to go on."""
+    if max_calls is not None and (isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1):
+        raise InvalidOption(
+            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {max_calls!r}"
+        )
+    try:
+        return _search(game, state, max_calls=max_calls, **options)
+    except _OutOfBudget:
+        raise TreeTooLarge(
+            f"the search passed max_calls={max_calls:,} calls; give a depth limit (depth=...), "
+            "or pass a larger max_calls (None: no limit)"
+        ) from None
 
 
 # -- the one search ------------------------------------------------------------------------

@@ -319,3 +319,18 @@ def test_play_board_keeps_the_sides_after_an_interrupt(monkeypatch):
     assert len(play_board.history) == 2 and game.player(play_board.state) == "X"
     play_board.click(0)
     assert len(play_board.history) == 4 and game.player(play_board.state) == "X"
+
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta, mv.expectimax])
+def test_an_unrecorded_search_has_a_budget_of_calls_that_names_itself(search):
+    with pytest.raises(TreeTooLarge, match="max_calls=100,000 calls.*depth="):
+        search(mv.ConnectFour(), record=False, max_calls=100_000)
+    aima = mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    calls = search(aima, max_calls=None).stats.calls   # 13 for minimax, 11 for alpha-beta
+    assert search(aima, max_calls=calls).stats.calls == calls
+    with pytest.raises(TreeTooLarge, match=f"max_calls={calls - 1} "):
+        search(aima, max_calls=calls - 1)
+    for bad in (0, -1, 1.5, "10", True):
+        with pytest.raises(InvalidOption, match="max_calls"):
+            search(mv.GameTree([3, 5]), max_calls=bad)
+    assert mv.minimax(mv.TicTacToe(), record=False, max_calls=None).stats.calls == 549_946

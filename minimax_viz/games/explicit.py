@@ -508,6 +508,19 @@ class GameTree(Game):
             raise InvalidMove(f"move {move!r} is not legal at {path}; the legal moves are {legal}")
         return path + (move,)
 
+    def successors(self, state: Any) -> tuple:
+        """``(move, child path)`` pairs: the search's one call per node, O(children)."""
+        path = self.state(state)
+        node = self._nodes[path]
+        return () if isinstance(node, tuple) else tuple((i, path + (i,)) for i in range(node))
+
+    def outcome(self, state: Any) -> float | None:
+        """The leaf's value, ``None`` at an inner node (one look-up per call)."""
+        node = self._nodes.get(state) if type(state) is tuple else None
+        if node is None:
+            node = self._nodes[self.state(state)]
+        return node[1] if isinstance(node, tuple) else None
+
     def winner(self, state: Any) -> str | None:
         if not self.is_terminal(state):
             return None
