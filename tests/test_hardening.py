@@ -334,3 +334,28 @@ def test_an_unrecorded_search_has_a_budget_of_calls_that_names_itself(search):
         with pytest.raises(InvalidOption, match="max_calls"):
             search(mv.GameTree([3, 5]), max_calls=bad)
     assert mv.minimax(mv.TicTacToe(), record=False, max_calls=None).stats.calls == 549_946
+
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta])
+def test_the_stepper_steps_through_a_one_node_tree(search):
+    stepper = mv.Stepper(search(mv.GameTree(5)))
+    assert stepper.tree.n_steps == 1 and stepper.table == [] and stepper.pruned == []
+    assert "finished game" in stepper.table_html.value
+
+
+def test_draw_tree_of_no_tree_says_what_it_takes():
+    with pytest.raises(InvalidOption, match="tree must be a search's result"):
+        mv.draw_tree(None)
+    with pytest.raises(InvalidOption, match="record=False"):
+        mv.draw_tree(mv.minimax(mv.GameTree([3, 5]), record=False))
+
+
+@pytest.mark.parametrize("make", [
+    lambda dpi: mv.Stepper(mv.minimax(mv.GameTree([3, 5])), dpi=dpi),
+    lambda dpi: mv.PruningQuiz(dpi=dpi),
+    lambda dpi: mv.TreeView(mv.minimax(mv.GameTree([3, 5])), pyplot=False).png(dpi=dpi),
+])
+@pytest.mark.parametrize("dpi", [0, -1, 100_000, "100", None])
+def test_every_picture_checks_its_dpi(make, dpi):
+    with pytest.raises(InvalidOption, match="dpi"):
+        make(dpi)
