@@ -337,8 +337,9 @@ def iterative_deepening(
     answer always comes from a completed search. Deepening stops early at ``max_depth``
     or once a search reached the end of the game in every line (``solved``). After each
     completed depth, ``progress(depth, calls, move, score)`` is called with the calls
-    made so far. Ctrl-C (a ``KeyboardInterrupt``) stops the search cleanly: the result
-    of the last completed depth comes back with ``interrupted=True``.
+    made so far. Ctrl-C (a ``KeyboardInterrupt``) stops the search cleanly wherever it
+    lands (in the search, in ``order``, ``evaluate`` or ``progress``, between depths): the
+    result of the last completed depth comes back with ``interrupted=True``.
 
     ``order`` is :func:`centre_first` unless given (``None``: the game's own move
     order); ``memo`` and ``quick_wins``, both on, are as in :func:`alphabeta`. The
@@ -356,7 +357,8 @@ def iterative_deepening(
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
     :raises InvalidOption: for ``seconds`` that is not a positive number or None,
         ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
-        ``progress`` that is not a function, and as :func:`alphabeta`.
+        ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
+        and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     """
     _check_game(game)

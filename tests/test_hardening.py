@@ -314,6 +314,7 @@ def test_play_board_keeps_the_sides_after_an_interrupt(monkeypatch):
     play_board.click(3)   # X in column 3; the AI's search is stopped before it has a move
     game = play_board.game
     assert game.player(play_board.state) == "O" and len(play_board.history) == 1
+    assert "interrupted before it moved" in play_board.status.value
     monkeypatch.setattr(play, "alphabeta", real)
     play_board.click(0)   # the AI moves first (O), and the click does not play O's disc
     assert len(play_board.history) == 2 and game.player(play_board.state) == "X"

@@ -254,6 +254,8 @@ class PlayBoard(WidgetView):
                 end = "You win!" if won == self.human else f"The AI ({self.ai}) wins."
             return f"{played}. {end}" if played else end
         you = f"Your move: you play {self.human}."
+        if self.game.player(self.state) == self.ai:  # its search was stopped before it moved
+            return f"The AI ({self.ai}) was interrupted before it moved: click the board to let it move."
         if not played:
             return you
         score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1
