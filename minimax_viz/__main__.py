@@ -19,6 +19,7 @@ import sys
 from .errors import MinimaxError
 from .games import GameTree, TicTacToe
 from .search import alphabeta, minimax
+from .trace import format_value
 
 __all__ = ["main"]
 
@@ -109,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         print("python -m minimax_viz: error: the tree is too large to search and draw here; "
               "give --depth, or a smaller --tree", file=sys.stderr)
         return 2
-    print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls} calls, "
-          f"move {result.move}, score {result.score}")
+    print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls:,} calls, "
+          f"move {result.move}, score {format_value(result.score)}")
     return 0
 
 

@@ -84,6 +84,14 @@ class Glyph:
         """A value as the pictures write it (``guess``: it may be a heuristic's value)."""
         return format_value(value, signed=signed)
 
+    def node_value_text(self, game, node, *, signed: bool = True) -> str:
+        """A recorded node's value with its marks, as every picture and caption writes it:
+        ``≈`` for a guess (see :meth:`value_text`), ``≤``/``≥`` for a bound; the trace's
+        flags (``node.heuristic``, ``node.bound``) say which."""
+        text = self.value_text(game, node.score, signed=signed, guess=node.heuristic)
+        mark = {"upper": "≤", "lower": "≥"}.get(node.bound, "")
+        return ("≈" if node.heuristic else "") + mark + text
+
     def value_role(self, value) -> str:
         """The colour role of a result: "max" (a win for Max), "min" or "draw"."""
         if value is None:

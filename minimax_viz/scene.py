@@ -373,14 +373,10 @@ class Scene:
 
     def _score(self, node: Node) -> tuple[str, str]:
         """A node's value with its marks (≈ a guess, ≤/≥ a bound) and its colour role."""
-        v = node.score
-        text = self.value_text(v, guess=node.heuristic)
-        role = self.glyph.value_role(v)
-        if node.bound:
-            text = ("≤" if node.bound == "upper" else "≥") + text
-            role = "bound"
+        text = self.glyph.node_value_text(self.game, node, signed=not self.glyph.score_inside)
+        role = "guess" if node.heuristic else "bound" if node.bound else self.glyph.value_role(node.score)
         if node.heuristic:
-            return "≈" + text, "guess"
+            return text, role
         if node.kind == "hit" and not self.glyph.score_inside:
             role = "hit"
         return text, role

@@ -194,7 +194,9 @@ def test_cli_draws_the_tutorial_tree(tmp_path):
     done = run_cli("draw", "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
-    assert "9 calls, move 4, score 1" in done.stdout
+    assert "9 calls, move 4, score +1" in done.stdout  # numbers as the figures write them
+    done = run_cli("draw", "--board", ".........", "--depth", "2", "-o", str(out))
+    assert "82 calls, move 4, score +0.11" in done.stdout  # 1/9: X's 5 open lines - O's 4 after O's best reply
     svg = tmp_path / "aima.svg"
     done = run_cli("draw", "--tree", str(AIMA), "--algorithm", "alphabeta", "--step", "5", "-o", str(svg))
     assert done.returncode == 0 and svg.read_text().lstrip().startswith("<?xml")

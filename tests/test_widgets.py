@@ -622,3 +622,77 @@ def test_the_legend_is_text_under_the_picture():
     assert legend.count("≤") == 1  # "≤ ≥ only a bound" once, not a symbol and its words
     stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), TUTORIAL))
     assert "current call and stack" in stepper.navigator.legend.value
+
+
+# -- the explorer says when it is busy; status and "why" words fit the value (issue 15) ---------------------
+
+def test_the_explorer_says_it_is_busy_and_shows_summary_and_picture_together():
+    explorer = mv.Explorer(algorithm="minimax")
+    nav, seen = explorer.navigator, []
+
+    def note(what):
+        return lambda change: seen.append((what, change["new"] if what == "summary" else None,
+                                           nav.widget.layout.visibility))
+
+    explorer.summary.observe(note("summary"), names="value")
+    explorer.image.observe(note("picture"), names="value")
+    explorer.clear.click()  # the empty board: every game of tic-tac-toe
+    assert explorer.counts == {"calls": 549_946, "pruned": 0}
+    summaries = [text for what, text, _ in seen if what == "summary"]
+    assert "searching…" in summaries[0] and "drawing…" in summaries[1] and "549,946 calls" in summaries[2]
+    assert [what for what, _, _ in seen] == ["summary", "summary", "picture", "summary"]
+    assert all(hidden == "hidden" for _, _, hidden in seen), "nothing changes while the old picture shows"
+    assert nav.widget.layout.visibility is None and nav.widget.layout.display is None  # shown again
+
+
+def test_the_status_says_how_far_the_ai_looked():
+    play = mv.PlayBoard()
+    play.click(0)
+    assert "It searched every line to the end of the game." in play.status.value
+    shallow = mv.PlayBoard(depth=2)
+    shallow.click(0)
+    assert "It looked 2 moves ahead, not to the end of the game." in shallow.status.value
+    c4 = c4_play()
+    c4.click(3)
+    assert f"It looked {c4.result.depth} moves ahead" in c4.status.value
+
+
+def verdict(play):
+    play.why()
+    return re.sub(r"<[^>]+>", "", play.why_caption.value)
+
+
+def test_why_words_fit_a_draw_a_win_and_a_loss():
+    draw = mv.PlayBoard()
+    draw.click(0)
+    words = verdict(draw)
+    assert "The AI's choice is worth 0: a draw with best play" in words and "wins with" not in words
+    win = mv.PlayBoard()
+    for cell in (0, 1, 8):          # X: 0, 1, 8 and O: 4, 2, 6 -> O completes 2-4-6, cells 3, 5, 7 empty
+        win.click(cell)
+    assert win.winner == "O"
+    assert "worth −4: O wins with 3 cells still empty, with best play from both sides: a win for the AI" \
+        in verdict(win)
+    # X (the AI) to move against O's threat on 2-5-8. Blocking on 8 still loses: O then blocks
+    # X's 0-4-8 on 4 and threatens 2-4-6 and 3-4-5 at once; O's fourth mark leaves one cell.
+    # Taking the centre instead lets O complete 2-5-8 at once, with three cells left.
+    loss = mv.PlayBoard(start="XXO..O...", human="O")
+    assert loss.history == [8]
+    assert "worth −2: O wins with 1 cell still empty, with best play from both sides: a loss for the AI" \
+        in verdict(loss)
+    assert loss.values()[4] == "−4" and loss.values()[8] == "−2"
+
+
+def test_why_words_for_a_guess_say_so_in_the_game_unit():
+    shallow = mv.PlayBoard(depth=2)
+    shallow.click(0)
+    words = verdict(shallow)
+    assert "a guess, not a result" in words and "wins with" not in words and "a draw" not in words
+    assert all(v.startswith("≈") for v in shallow.values().values())
+    c4 = c4_play()
+    c4.click(3)
+    words, root = verdict(c4), c4.decision.tree.root
+    assert root.heuristic, "a fraction of a second at the opening cannot see a game to its end"
+    points = round(root.score * c4.game.max_points)  # guesses read in window points, as lesson 07 counts
+    assert f"worth ≈{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)}: a guess" in words
+    assert "window" in words

@@ -62,9 +62,14 @@ class WidgetView:
 
 
 def picture():
-    """An empty image widget: its picture at its own size, shrunk to fit the notebook's width."""
+    """An empty image widget: its picture at its own size, shrunk to fit the notebook's width.
+
+    No side margins: with the widgets' usual 2 px a side, a picture shrunk to 100 % of a
+    narrow notebook would stick out 4 px and put a scrollbar under it.
+    """
     w = ipywidgets()
-    return w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", align_self="flex-start"))
+    return w.Image(format="png", layout=w.Layout(max_width="100%", height="auto", align_self="flex-start",
+                                                 margin="2px 0"))
 
 
 def value_text(value, *, signed: bool = True) -> str:

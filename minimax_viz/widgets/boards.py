@@ -124,14 +124,17 @@ class TicTacToeButtons:
     def __init__(self, on_press: Callable[[int], Any], *, game=None, size: int = 54):
         w = ipywidgets()
         self.buttons = []
-        shape = w.Layout(width=f"{size}px", height=f"{size}px", padding="0")  # one for all nine
+        # one for all nine; no margin, so the cells fill the grid's columns exactly
+        shape = w.Layout(width=f"{size}px", height=f"{size}px", padding="0", margin="0")
         for cell in range(9):
             button = w.Button(description=str(cell), tooltip=f"cell {cell}", layout=shape)
             button.on_click(lambda _button, cell=cell: on_press(cell))
             self.buttons.append(button)
         self.widget = w.GridBox(
             self.buttons,
-            layout=w.Layout(grid_template_columns=f"repeat(3, {size}px)", grid_gap="3px", width="max-content"),
+            # the widgets' 2 px margin, so the cells line up with the buttons under the board
+            layout=w.Layout(grid_template_columns=f"repeat(3, {size}px)", grid_gap="3px", width="max-content",
+                            margin="2px"),
         )
 
     def show(self, board, *, last: int | None = None, moves: Iterable[int] | None = None) -> None:
@@ -200,7 +203,7 @@ class ConnectFourButtons:
     def __init__(self, on_press: Callable[[int], Any], *, game=None, size: int = 36):
         w = ipywidgets()
         self.game, self.size = ConnectFour() if game is None else game, size
-        shape = w.Layout(width=f"{size}px", height="30px", padding="0")
+        shape = w.Layout(width=f"{size}px", height="30px", padding="0", margin="0")  # as wide as a column
         self.buttons = []
         for column in range(self.game.cols):
             button = w.Button(description=f"↓{column}", tooltip=f"drop a disc in column {column}", layout=shape)

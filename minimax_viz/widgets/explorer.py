@@ -97,6 +97,7 @@ class Explorer(WidgetView):
         self._cells = _cells(self.game.TUTORIAL_BOARD if board is None else board)
         options = self._options(w, depth, algorithm, order, prune_on_equal, heuristic)
         self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
+        self.summary.add_class("mv-summary")  # for pages and tests to find it
         self.image = self.navigator.image
         self.widget = w.VBox([w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
                               self.summary, self.navigator.widget])
@@ -169,23 +170,35 @@ class Explorer(WidgetView):
                          order=ORDERS[self.order.value], prune_on_equal=self.prune_on_equal.value)
 
     def update(self) -> None:
-        """Search again and redraw (the controls call this whenever they change)."""
+        """Search again and redraw (the controls call this whenever they change).
+
+        While the kernel works the browser shows "searching…", then "drawing…", and no
+        picture; the summary and the picture of the new search then appear together, so
+        the two never describe different settings.
+        """
         self.grid.show(self._cells)
         plain = self.algorithm.value == "minimax"
         self.order.disabled = self.prune_on_equal.disabled = plain
-        self.summary.value = "<p style='font-size:14px'><i>searching…</i></p>"
+        self._busy("searching…")  # sent to the browser now, before the search starts
         try:
-            self.result, self.error = self.search(), None
+            result = self.search()
         except MinimaxError as err:
             self.result, self.error = None, str(err)
             self.summary.value = ("<p style='color:#B00000;font-size:14px'>This position cannot happen in a "
                                   f"game: {html.escape(self.error)}.<br>Click a cell to change it.</p>")
             self.navigator.hide()
             return
-        self.summary.value = self._summary_html()
+        self.result, self.error = result, None
+        self._busy("drawing…")
         # the summary above says what the title would; the navigator writes the legend
-        self.navigator.show(TreeView(self.result.tree, pyplot=False, title=False, legend=False))
+        self.navigator.show(TreeView(result.tree, pyplot=False, title=False, legend=False))
+        self.summary.value = self._summary_html()
         self.navigator.unhide()
+
+    def _busy(self, doing: str) -> None:
+        """Say what the kernel is doing, and hide the old picture until the new one is ready."""
+        self.navigator.busy()
+        self.summary.value = f"<p style='font-size:14px;color:#555'><i>{doing}</i></p>"
 
     def _summary_html(self) -> str:
         result, game = self.result, self.game

@@ -55,7 +55,7 @@ def legend_html(items) -> str:
         mark = "" if words.startswith(symbol) else f"<b style='color:{PALETTE[role]}'>{html.escape(symbol)}</b> "
         return f"<span style='margin-right:14px;white-space:nowrap'>{mark}{html.escape(words)}</span>"
 
-    entries = "".join(entry(*item) for item in items)
+    entries = " ".join(entry(*item) for item in items)  # spaces: a long legend wraps between entries
     return f"<div style='font-size:12px;line-height:1.6;max-width:900px'>{entries}</div>"
 
 
@@ -146,8 +146,13 @@ class TreeNavigator:
         self.view = None
         self.widget.layout.display = self.image.layout.display = "none"
 
+    def busy(self) -> None:
+        """Hide the picture and its buttons, keeping their place, while a new one is made."""
+        self.widget.layout.visibility = "hidden"
+
     def unhide(self) -> None:
-        self.widget.layout.display = None
+        """Show the picture again (after :meth:`hide` or :meth:`busy`)."""
+        self.widget.layout.display = self.widget.layout.visibility = None
 
     @property
     def focus(self):

@@ -10,8 +10,9 @@ from typing import Any
 from ..draw import TreeView
 from ..errors import InvalidOption, MinimaxError
 from ..games import Game, TicTacToe
+from ..glyphs import glyph_for
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, check_depth, check_dpi, ipywidgets, value_text, value_words
+from ._common import WidgetView, check_depth, check_dpi, ipywidgets, value_words
 from .boards import board_buttons, thinking_time
 from .navigate import TreeNavigator
 
@@ -247,7 +248,7 @@ class PlayBoard(WidgetView):
         if self.over:
             won = self.winner
             if won == self.ai and played:
-                return f"{played} and wins."
+                return f"{played} and wins. {self._looked()}"
             if won is None:
                 end = "A draw: neither side can win against best play."
             else:
@@ -260,7 +261,16 @@ class PlayBoard(WidgetView):
             return you
         score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1
         outlook = value_words(self.game, score, exact=self.result.solved or abs(score) >= 1)
-        return f"{played}: {outlook}. {you}"
+        return f"{played}: {outlook}. {self._looked()} {you}"
+
+    def _looked(self) -> str:
+        """How far the AI's last search looked, for the status line (as lesson 07 promises)."""
+        result = self.result
+        if result.depth is None:
+            return "It searched every line to the end of the game."
+        ahead = f"It looked {result.depth} move{'s' if result.depth != 1 else ''} ahead"
+        return f"{ahead}: far enough to see every line to the end of the game." if result.solved else \
+            f"{ahead}, not to the end of the game."
 
     @staticmethod
     def _status(text: str) -> str:
@@ -284,17 +294,20 @@ class PlayBoard(WidgetView):
         self.why_caption.value = self._why_words(view)
 
     def values(self) -> dict[int, str]:
-        """The AI's last decision: each move it tried, with its value for Max in words
-        ("+1", or "≤ 0" when alpha-beta stopped as soon as the move could not be better)."""
+        """Each move the AI tried in its last decision, with its value for Max as the picture writes it.
+
+        "+1"; "≤0" when alpha-beta stopped as soon as the move could not be better; "≈+7"
+        for a guess at the depth limit (in Connect Four's window points).
+        """
         if self.decision is None:
             return {}
-        out = {}
-        for child in self._decision_tree().root.children:
-            if child.pruned:
-                continue
-            bound = {"upper": "≤ ", "lower": "≥ "}.get(child.bound, "")  # the trace knows which values are bounds
-            out[child.move] = bound + value_text(child.score)
-        return out
+        return {child.move: self._value_label(child) for child in self._decision_tree().root.children
+                if not child.pruned}
+
+    def _value_label(self, node) -> str:
+        """A node's value as the "why" picture writes it: ``≈`` a guess (in the game's own
+        unit, window points in Connect Four), ``≤``/``≥`` a bound; the trace's flags say which."""
+        return glyph_for(self.game).node_value_text(self.game, node)
 
     def _decision_tree(self):
         """The recorded tree of the AI's last decision. Iterative deepening records
@@ -328,15 +341,45 @@ class PlayBoard(WidgetView):
                 f"(the {'highest' if self.ai == self.game.max_player else 'lowest'} value for "
                 f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
                 "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
-        if self.quick_wins:
-            text += (" A win scores one more for each cell still empty when it comes, so the AI takes "
-                     f"the quickest win: +4 means {self.game.max_player} wins with 3 cells still empty.")
+        text += " " + self._verdict(view.tree)
+        if self.quick_wins and any(not c.pruned and not c.heuristic and abs(c.score) > 1
+                                   for c in view.tree.root.children):
+            text += (" A win scores one more for each cell still empty when it comes, so the AI takes the "
+                     "quickest win and puts off a loss as long as it can.")
         if view.collapsed:
             counts = view.tree.counts()
             text += (f" The search made {len(view.tree) - counts['pruned']:,} calls and cut off "
                      f"{counts['pruned']:,} moves unsearched, too many to draw, so only the AI's moves are "
                      "drawn, with the number of nodes below each.")
         return f"<p style='font-size:14px;max-width:900px'>{text}</p>"
+
+    def _verdict(self, tree) -> str:
+        """What the value of the AI's choice (the root's) means: a guess, a draw, or a win
+        for one side and how soon, read from the trace's flags and the best line's end."""
+        root, game, ai = tree.root, self.game, self.ai
+        value = self._value_label(root)
+
+        def side(player):
+            return f"{player} (the AI)" if player == ai else f"{player} (you)"
+
+        if root.heuristic:
+            lean = ("calls it even" if root.score == 0 else
+                    f"leans towards {side(game.max_player if root.score > 0 else game.min_player)}")
+            return (f"The AI's choice is worth {value}: a guess, not a result, since the best line is still open "
+                    f"where the AI stopped looking; the guess {lean}. Values marked ≈ are guesses by the "
+                    f"{glyph_for(game).guess_words(game)}.")
+        if root.score == 0:
+            return f"The AI's choice is worth {value}: a draw with best play from both sides."
+        winner = game.max_player if root.score > 0 else game.min_player
+        words = "a win for the AI" if winner == ai else "a loss for the AI, whatever it plays"
+        end = tree.principal_variation()[-1].state  # where best play from both sides ends
+        if not game.is_terminal(end):  # the line ends in a memo hit: no finished board to read
+            return f"The AI's choice is worth {value}: {winner} wins with best play from both sides, {words}."
+        outcome = game.result_text(end)
+        if self.quick_wins:
+            left = game.moves_left(end)
+            outcome += f" with {left} cell{'s' if left != 1 else ''} still empty"
+        return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
 
 
 def _checked_seconds(seconds) -> float | None:
