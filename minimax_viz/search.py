@@ -49,7 +49,7 @@ _UNLIMITED = math.inf      # the depth of a search to the end: inf - 1 is still 
 _NEVER = 1 << 62          # a call count no search reaches: "no budget to check"
 _CHECK_EVERY = 1024       # calls between two looks at the clock under a time budget
 #: The most calls a search makes unless told otherwise (tic-tac-toe in full: 549,946).
-DEFAULT_MAX_CALLS = 20_000_000
+DEFAULT_MAX_CALLS = 5_000_000
 EXACT, LOWER, UPPER = 0, 1, 2   # what a memo entry's value is: the value, or a bound on it
 Order = Callable[[Any, Any, Sequence[int]], Sequence[int]]
 Progress = Callable[[int, int, Any, float], Any]
