@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_beyond.py
 	$(BIN)/python benchmarks/bench_limits.py
+	$(BIN)/python benchmarks/bench_guards.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.
 figures: $(STAMP)

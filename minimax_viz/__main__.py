@@ -76,7 +76,7 @@ def _search(args):
     if args.tree is not None:
         try:
             nested = ast.literal_eval(args.tree)
-        except (ValueError, SyntaxError):
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             raise MinimaxError(f"--tree must be nested lists of numbers, like [[3, 12], [2, 4]], not {args.tree!r}")
         game, state = GameTree(nested), None
     else:
@@ -96,9 +96,19 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if not args.output.lower().endswith((".png", ".svg")):
             raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
+        if not 20 <= args.dpi <= 300:
+            raise MinimaxError(f"--dpi must be from 20 to 300 (100 is the usual), not {args.dpi}")
         _draw(result, args)
     except MinimaxError as err:
         print(f"python -m minimax_viz: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:  # a folder that does not exist, a file we may not write
+        print(f"python -m minimax_viz: error: cannot write {args.output!r}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
+    except (MemoryError, RecursionError):
+        print("python -m minimax_viz: error: the tree is too large to search and draw here; "
+              "give --depth, or a smaller --tree", file=sys.stderr)
         return 2
     print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls:,} calls, "
           f"move {result.move}, score {format_value(result.score)}")

@@ -23,7 +23,7 @@ from typing import Any
 from .errors import InvalidOption
 from .glyphs import PALETTE, Layer
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
-from .trace import CALL, PRUNED, Node, format_value
+from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
 __all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_text"]
 
@@ -128,9 +128,13 @@ class TreeView:
         scores: str = "all",
         follow: bool = True,
     ):
-        tree = getattr(tree, "tree", tree)  # a SearchResult draws its tree
-        if tree is None:
+        original, tree = tree, getattr(tree, "tree", tree)  # a SearchResult draws its tree
+        if tree is None and original is not None:
             raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
+        if not isinstance(tree, SearchTree):
+            raise InvalidOption(
+                f"tree must be a search's result or its tree, such as mv.minimax(game), not {original!r}"
+            )
         self.tree, self.game = tree, tree.game
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
         self.scene = Scene(tree, focus=focus, **self._options)
@@ -184,8 +188,14 @@ class TreeView:
     def png(self, *, dpi: int = 100) -> bytes:
         """The picture as it stands, as PNG bytes, cropped to what is drawn and never wider
         than 1,000 px (a lower dpi is used when it would be). Remembers where each node
-        landed, for :meth:`node_at`."""
+        landed, for :meth:`node_at`.
+
+        :raises InvalidOption: for a ``dpi`` that is not a number from 20 to 300.
+        """
         from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
+            raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {dpi!r}")
 
         figure = self.ax.figure
         if not isinstance(figure.canvas, FigureCanvasAgg):

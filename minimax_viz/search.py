@@ -30,22 +30,26 @@ again, one ply deeper each time.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
 
-from .errors import ChanceNodeError, InvalidOption, MinimaxError
+from .errors import ChanceNodeError, InvalidOption, MinimaxError, TreeTooLarge
+from .games.base import Game
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
     "minimax", "alphabeta", "expectimax", "iterative_deepening", "SearchResult", "SearchStats",
-    "centre_first", "best_first",
+    "centre_first", "best_first", "DEFAULT_MAX_CALLS",
 ]
 
 _UNLIMITED = math.inf      # the depth of a search to the end: inf - 1 is still inf
 _NEVER = 1 << 62          # a call count no search reaches: "no budget to check"
 _CHECK_EVERY = 1024       # calls between two looks at the clock under a time budget
+#: The most calls a search makes unless told otherwise (tic-tac-toe in full: 549,946).
+DEFAULT_MAX_CALLS = 5_000_000
 EXACT, LOWER, UPPER = 0, 1, 2   # what a memo entry's value is: the value, or a bound on it
 Order = Callable[[Any, Any, Sequence[int]], Sequence[int]]
 Progress = Callable[[int, int, Any, float], Any]
@@ -109,6 +113,7 @@ def minimax(
     quick_wins: bool = False,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Search every move to the end (or to ``depth`` plies) and back up the values.
 
@@ -127,11 +132,13 @@ def minimax(
         or None, an ``evaluate`` that is not a function or returns something other than
         a number, or a game whose ``node_type`` is not "max", "min" or "chance".
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _search(
-        game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
+    return _limited(
+        max_calls, game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
         max_nodes=max_nodes, memo=memo, quick_wins=quick_wins,
     )
 
@@ -148,6 +155,7 @@ def alphabeta(
     quick_wins: bool = False,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value and move, fewer calls.
 
@@ -181,11 +189,13 @@ def alphabeta(
     :raises InvalidOption: as :func:`minimax`, and for an ``order`` that is not a function
         or that drops, invents or repeats moves.
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _search(
-        game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
+    return _limited(
+        max_calls, game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
         prune_on_equal=prune_on_equal, record=record, max_nodes=max_nodes, memo=memo,
         quick_wins=quick_wins,
     )
@@ -199,6 +209,7 @@ def expectimax(
     evaluate: Callable[[Any], float] | None = None,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
 ) -> SearchResult:
     """Expectimax: Max takes the best child value, a chance node the probability-weighted mean.
 
@@ -218,11 +229,13 @@ def expectimax(
         or None, an ``evaluate`` that is not a function or returns something other than
         a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes.
+    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _search(
-        game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
+    return _limited(
+        max_calls, game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
         max_nodes=max_nodes,
     )
 
@@ -286,6 +299,11 @@ def _ordered(game, order):
         pairs = successors(state)
         moves = tuple(m for m, _ in pairs)
         chosen = list(order(game, state, moves))
+        if any(type(m) is not int for m in chosen):
+            raise InvalidOption(
+                f"order must return the moves it was given (whole numbers) in another order; given "
+                f"{list(moves)} it returned {chosen}"
+            )
         if sorted(chosen) != sorted(moves):
             dropped = sorted(set(moves) - set(chosen))
             invented = sorted(set(chosen) - set(moves))
@@ -322,8 +340,9 @@ def iterative_deepening(
     answer always comes from a completed search. Deepening stops early at ``max_depth``
     or once a search reached the end of the game in every line (``solved``). After each
     completed depth, ``progress(depth, calls, move, score)`` is called with the calls
-    made so far. Ctrl-C (a ``KeyboardInterrupt``) stops the search cleanly: the result
-    of the last completed depth comes back with ``interrupted=True``.
+    made so far. Ctrl-C (a ``KeyboardInterrupt``) stops the search cleanly wherever it
+    lands (in the search, in ``order``, ``evaluate`` or ``progress``, between depths): the
+    result of the last completed depth comes back with ``interrupted=True``.
 
     ``order`` is :func:`centre_first` unless given (``None``: the game's own move
     order); ``memo`` and ``quick_wins``, both on, are as in :func:`alphabeta`. The
@@ -341,43 +360,77 @@ def iterative_deepening(
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
     :raises InvalidOption: for ``seconds`` that is not a positive number or None,
         ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
-        ``progress`` that is not a function, and as :func:`alphabeta`.
+        ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
+        and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     """
+    _check_game(game)
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
     if progress is not None and not callable(progress):
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
+    if order is not None and not callable(order):
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {order!r}")
     deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = SearchStats()
-    best = _depth_zero(game, root, evaluate, order, quick_wins)
-    interrupted = False
-    depth = 0
-    while not best.solved and (max_depth is None or depth < max_depth):
-        depth += 1
-        try:
-            left = None if max_calls is None else max_calls - totals.calls
-            found = _search(
-                game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
-                prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
-                quick_wins=quick_wins, deadline=deadline, max_calls=left,
-            )
+    totals, best, interrupted = SearchStats(), None, False
+    try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
+        best = _depth_zero(game, root, evaluate, order, quick_wins)
+        depth = 0
+        while not best.solved and (max_depth is None or depth < max_depth):
+            depth += 1
+            try:
+                left = None if max_calls is None else max_calls - totals.calls
+                found = _search(
+                    game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
+                    prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
+                    quick_wins=quick_wins, deadline=deadline, max_calls=left,
+                )
+            except _OutOfBudget as stop:
+                _add(totals, stop.stats)
+                break
+            except KeyboardInterrupt as stop:
+                if getattr(stop, "stats", None) is not None:
+                    _add(totals, stop.stats)
+                raise
             _add(totals, found.stats)
             best = found
             if progress is not None:
                 progress(depth, totals.calls, found.move, found.score)
-        except _OutOfBudget as stop:
-            _add(totals, stop.stats)
-            break
-        except KeyboardInterrupt as stop:
-            if getattr(stop, "stats", None) is not None:
-                _add(totals, stop.stats)
+    except KeyboardInterrupt:
+        interrupted = True
+    return _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted)
+
+
+def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted) -> SearchResult:
+    """Iterative deepening's answer; a Ctrl-C while it is put together marks it interrupted
+    and tries again (it searches nothing, so it is quick)."""
+    for attempt in range(3):
+        try:
+            if best is None:  # stopped before the depth-0 answer: one evaluation makes it
+                best = _depth_zero(game, root, evaluate, order, quick_wins)
+            return SearchResult(
+                score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
+                solved=best.solved, interrupted=interrupted,
+            )
+        except KeyboardInterrupt:
+            if attempt == 2:  # Ctrl-C held down, or a function that always raises it: let it go
+                raise
             interrupted = True
-            break
-    return SearchResult(
-        score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
-        solved=best.solved, interrupted=interrupted,
-    )
+
+
+def _limited(max_calls, game, state, **options) -> SearchResult:
+    """One search with a budget of calls: past it, a TreeTooLarge that says how to go on."""
+    if max_calls is not None and (isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1):
+        raise InvalidOption(
+            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {max_calls!r}"
+        )
+    try:
+        return _search(game, state, max_calls=max_calls, **options)
+    except _OutOfBudget:
+        raise TreeTooLarge(
+            f"the search passed max_calls={max_calls:,} calls; give a depth limit (depth=...), "
+            "or pass a larger max_calls (None: no limit)"
+        ) from None
 
 
 # -- the one search ------------------------------------------------------------------------
@@ -394,8 +447,13 @@ def _search(
     game, state, *, algorithm, depth, evaluate, record, max_nodes, order=None,
     prune_on_equal=True, memo=False, quick_wins=False, deadline=None, max_calls=None,
 ):
+    _check_game(game)
     root = game.state(state)
     limit = _check_depth(depth)
+    if record:
+        _check_max_nodes(max_nodes)
+    if memo:
+        _check_key(game, root)
     parts = _Parts(
         game, algorithm,
         successors=game.successors if order is None else _ordered(game, order),
@@ -423,7 +481,18 @@ def _search(
             "about 1.8e308 in size; scale the scores down"
             + (", or pass record=False to get the value without the tree" if record else "")
         ) from None
+    except RecursionError:
+        raise TreeTooLarge(
+            f"the game goes deeper than Python's recursion allows (about "
+            f"{sys.getrecursionlimit() // 2} plies below {game.to_text(root)!r}); search it "
+            "with a depth limit, such as depth=300"
+        ) from None
     move, found = parts.root_move, stats()
+    if (move is None and limit and _outcome_of(game, root, quick_wins) is None
+            and game.node_type(root) in ("max", "min")):
+        # Every child scored -inf at a Max root (or +inf at a Min root): none beat the
+        # starting value, yet each is a best move; the first one searched answers.
+        move = parts.successors(root)[0][0]
     tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
     return SearchResult(
         score=score, move=None if move is None else game.move_name(root, move), tree=tree,
@@ -789,11 +858,45 @@ def _check_depth(depth) -> int:
 
 
 def _check_budget(seconds, max_calls, max_depth) -> None:
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, Real) or seconds <= 0):
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
+    ):  # ``not > 0`` also refuses NaN, which no clock ever reaches
         raise InvalidOption(f"seconds must be a positive number or None (no time limit), not {seconds!r}")
     for name, n in (("max_calls", max_calls), ("max_depth", max_depth)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
             raise InvalidOption(f"{name} must be a whole number, 1 or more, or None (no limit), not {n!r}")
+
+
+def _check_game(game) -> None:
+    if not isinstance(game, Game):
+        raise InvalidOption(
+            f"game must be a Game such as TicTacToe(), ConnectFour() or GameTree([[3, 12], [2, 4]]), "
+            f"not {game!r}"
+        )
+
+
+def _check_max_nodes(max_nodes) -> None:
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidOption(
+            f"max_nodes must be a whole number of nodes, 1 or more, not {max_nodes!r}; the "
+            f"default is {DEFAULT_MAX_NODES:,} (record=False records nothing and needs no limit)"
+        )
+
+
+def _check_key(game, root) -> None:
+    """memo=True keys a table by ``game.key``: it must give something hashable."""
+    try:
+        hash(game.key(root))
+    except TypeError:
+        raise InvalidOption(
+            f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, "
+            f"a string or a tuple), not {game.key(root)!r}; use memo=False or return a tuple"
+        ) from None
+
+
+def _outcome_of(game, state, quick_wins: bool):
+    """The state's outcome as the search scores it (None while the game goes on)."""
+    return (_quick(game) if quick_wins else game.outcome)(state)
 
 
 def _evaluator(game, evaluate):
@@ -805,10 +908,10 @@ def _evaluator(game, evaluate):
 
     def checked(state):
         guess = evaluate(board(state))
-        if isinstance(guess, bool) or not isinstance(guess, Real):
+        if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
             raise InvalidOption(
-                f"evaluate returned {guess!r} for {board(state)!r}; it must return a number "
-                "(the position's value for Max)"
+                f"evaluate returned {guess!r} for {board(state)!r}; it must return a number, "
+                "not NaN (the position's value for Max)"
             )
         return guess
 

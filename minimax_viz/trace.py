@@ -17,7 +17,7 @@ import re
 from array import array
 from typing import Any, Iterator, NamedTuple
 
-from .errors import TreeTooLarge
+from .errors import InvalidOption, TreeTooLarge
 
 __all__ = [
     "SearchTree", "Node", "Event", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES", "format_value",
@@ -505,6 +505,8 @@ class _NodeList:
         n = len(self.tree)
         if isinstance(i, slice):
             return [Node(self.tree, j) for j in range(*i.indices(n))]
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise InvalidOption(f"a node index is a whole number from 0 to {n - 1}, not {i!r}")
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -679,7 +681,13 @@ class SearchTree:
         return len(self) + self._rec.kind.count(CALL)
 
     def text(self, *, window: bool | None = None, limit: int = 200) -> str:
-        """A deterministic text trace: one line per event, indented by depth."""
+        """A deterministic text trace: one line per event, indented by depth; at most
+        ``limit`` lines of events, then a line counting the steps left out.
+
+        :raises InvalidOption: for a ``limit`` that is not a whole number of 0 or more.
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {limit!r}")
         show_window = self.has_window if window is None else window
         lines = []
         for step, kind, index in self._event_rows():

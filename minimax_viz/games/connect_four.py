@@ -328,7 +328,10 @@ class ConnectFour(Game):
 
     # -- inside -------------------------------------------------------------------------------
     def _code(self, state: Any) -> int:
-        if type(state) is int:
+        if type(state) is int:  # an internal code: at least its bits must be a board's
+            x, o = state & self._low, state >> self._shift
+            if state < 0 or x & ~self._cells or o & ~self._cells or x & o:
+                raise InvalidBoard(f"{state!r} is not a position code; give the board as a list of rows")
             return state
         return self.state(state)
 
@@ -379,7 +382,7 @@ class ConnectFour(Game):
     def _play_all(self, moves: str) -> int:
         code = 0
         for i, ch in enumerate(moves, start=1):
-            if not ch.isdigit() or not 1 <= int(ch) <= self.cols:
+            if ch not in "123456789" or not 1 <= int(ch) <= self.cols:  # ASCII digits only
                 raise InvalidMove(
                     f"move {i} of {moves!r} is {ch!r}; in this notation columns are the digits "
                     f"1 to {self.cols}, left to right (digit 1 is column index 0)"

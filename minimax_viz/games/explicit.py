@@ -91,10 +91,10 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Hashable, Sequence
 
-from ..errors import InvalidBoard, InvalidMove, InvalidTree
+from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge
 from .base import Game
 
-__all__ = ["GameTree", "MAX_TEXT_NODES", "NODE_KINDS"]
+__all__ = ["GameTree", "MAX_TEXT_NODES", "MAX_TREE_NODES", "NODE_KINDS"]
 
 #: The kinds of node: what a list may start with, and what ``node_type`` returns.
 NODE_KINDS = ("max", "min", "chance")
@@ -102,6 +102,11 @@ _PLAYERS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 
 #: The most nodes a tree read from text may unfold to (its paths from the root).
 MAX_TEXT_NODES = 100_000
+
+#: The most nodes (inner nodes and leaves) a tree may have, unless ``max_nodes`` says more.
+MAX_TREE_NODES = 2_000_000
+
+_DEEPEST = 400   # the deepest tree the search walks safely within Python's recursion limit
 
 
 class GameTree(Game):
@@ -117,11 +122,16 @@ class GameTree(Game):
     ((1,), 6)
 
     :raises InvalidTree: for an inner node without children, a leaf that is not a
-        number, a mark other than "max", "min" or "chance", or a chance node's
+        number (or is NaN), a mark other than "max", "min" or "chance", or a chance node's
         probabilities that are not numbers in (0, 1] adding up to 1.
+    :raises TreeTooLarge: for a tree of more than ``max_nodes`` nodes (2,000,000 unless
+        given), before any of it is stored.
+    :raises InvalidOption: for a ``max_nodes`` that is not a whole number of 1 or more.
     """
 
-    def __init__(self, nested: Any):
+    def __init__(self, nested: Any, *, max_nodes: int = MAX_TREE_NODES):
+        _check_count("max_nodes", max_nodes, 1)
+        _check_size(nested, max_nodes)
         self.nested = nested
         self._nodes: dict[tuple, Any] = {}
         self._kinds: dict[tuple, str] = {}      # path -> its kind, for every inner node
@@ -157,14 +167,41 @@ class GameTree(Game):
 
         >>> GameTree.random(depth=2, branching=2, seed=1)
         GameTree([[-1, -6], [5, 6]])
+
+        :raises InvalidTree: for a ``depth`` or ``branching`` that is not a whole number
+            of 1 or more (a range: ``(fewest, most)`` with ``1 <= fewest <= most``), or
+            ``low``/``high`` that are not whole numbers with ``low <= high``.
+        :raises TreeTooLarge: when the tree could have more than 2,000,000 nodes
+            (``most ** depth`` leaves), before any of it is built.
         """
         import random
 
-        if depth < 1:
-            raise InvalidTree(f"a random tree needs depth 1 or more, not {depth}")
-        fewest, most = (branching, branching) if isinstance(branching, int) else branching
-        if not 1 <= fewest <= most:
-            raise InvalidTree(f"branching must be at least 1 (fewest <= most), not {branching!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {depth!r}")
+        pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
+        if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
+            raise InvalidTree(
+                f"branching must be a whole number of children, 1 or more, or a range "
+                f"(fewest, most) with 1 <= fewest <= most, not {branching!r}"
+            )
+        fewest, most = pair
+        for name, bound in (("low", low), ("high", high)):
+            if type(bound) is not int:
+                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {bound!r}")
+        if low > high:
+            raise InvalidTree(f"low must be at most high, not low={low} > high={high}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
+            raise InvalidTree(f"seed must be a whole number or a string, not {seed!r}")
+        if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
+            raise TreeTooLarge(
+                f"a random tree of depth {depth} with up to {most} children per node could have "
+                f"{most}**{depth} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
+            )
+        if depth > _DEEPEST:
+            raise TreeTooLarge(
+                f"depth must be at most {_DEEPEST} levels (deeper, the search would pass Python's "
+                f"recursion limit), not {depth}"
+            )
         rng = random.Random(seed)
 
         def grow(level: int):
@@ -339,26 +376,32 @@ class GameTree(Game):
         return self._names
 
     # -- rules -------------------------------------------------------------------------------
-    def _read(self, node: Any, path: tuple) -> None:
-        if isinstance(node, (list, tuple)):
-            kind, children = self._kind_of(node, path)
-            if not children:
+    def _read(self, nested: Any, root: tuple) -> None:
+        """Store every node in pre-order (a parent before its children, leaves left to
+        right), with a stack rather than recursion: a tree may be deeper than Python's
+        recursion limit."""
+        stack = [(nested, root)]
+        while stack:
+            node, path = stack.pop()
+            if isinstance(node, (list, tuple)):
+                kind, children = self._kind_of(node, path)
+                if not children:
+                    raise InvalidTree(
+                        f"the inner node at path {path} has no children; give it at least one "
+                        "child, or a number to make it a leaf"
+                    )
+                if kind == "chance":
+                    children = self._read_odds(children, path)
+                self._kinds[path] = kind
+                self._nodes[path] = len(children)
+                stack.extend((children[i], path + (i,)) for i in range(len(children) - 1, -1, -1))
+            elif isinstance(node, Real) and not isinstance(node, bool) and node == node:
+                self._nodes[path] = ("leaf", node)
+            else:
                 raise InvalidTree(
-                    f"the inner node at path {path} has no children; give it at least one "
-                    "child, or a number to make it a leaf"
+                    f"the leaf at path {path} is {node!r}; a leaf holds a number, not NaN "
+                    "(its value for Max)"
                 )
-            if kind == "chance":
-                children = self._read_odds(children, path)
-            self._kinds[path] = kind
-            self._nodes[path] = len(children)
-            for i, child in enumerate(children):
-                self._read(child, path + (i,))
-        elif isinstance(node, Real) and not isinstance(node, bool):
-            self._nodes[path] = ("leaf", node)
-        else:
-            raise InvalidTree(
-                f"the leaf at path {path} is {node!r}; a leaf holds a number (its value for Max)"
-            )
 
     def _kind_of(self, node, path: tuple) -> tuple[str, list]:
         """The kind of an inner node (its mark, or the level's) and its children."""
@@ -459,11 +502,10 @@ class GameTree(Game):
         if isinstance(move, str) and self._labels is not None:  # a move's label
             labels = self._labels.get(self.name(path), [])
             move = labels.index(move) if move in labels else move
-        legal = self.moves(path)
-        if move not in legal or isinstance(move, bool):
-            raise InvalidMove(
-                f"move {move!r} is not legal at {path}; the legal moves are {list(legal)}"
-            )
+        node = self._nodes[path]
+        if type(move) is not int or isinstance(node, tuple) or not 0 <= move < node:
+            legal = "none (it is a leaf)" if isinstance(node, tuple) else _span(node)
+            raise InvalidMove(f"move {move!r} is not legal at {path}; the legal moves are {legal}")
         return path + (move,)
 
     def successors(self, state: Any) -> tuple:
@@ -473,6 +515,13 @@ class GameTree(Game):
         path = self.state(state)
         node = self._nodes[path]
         return () if isinstance(node, tuple) else tuple([(m, path + (m,)) for m in range(node)])
+
+    def outcome(self, state: Any) -> float | None:
+        """The leaf's value, ``None`` at an inner node (one look-up per call)."""
+        node = self._nodes.get(state) if type(state) is tuple else None
+        if node is None:
+            node = self._nodes[self.state(state)]
+        return node[1] if isinstance(node, tuple) else None
 
     def winner(self, state: Any) -> str | None:
         if not self.is_terminal(state):
@@ -506,6 +555,36 @@ class GameTree(Game):
         path = self.state(state)
         value = self.value(path)
         return f"{path}" if value is None else f"{path} = {value}"
+
+
+# -- sizes ----------------------------------------------------------------------------------------
+
+def _span(n: int) -> str:
+    """The moves 0 .. n-1 in words, short for a node with many children."""
+    return str(list(range(n))) if n <= 12 else f"0 to {n - 1}"
+
+
+def _check_count(name: str, value: Any, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise InvalidOption(f"{name} must be a whole number, {least} or more, not {value!r}")
+
+
+def _check_size(nested: Any, max_nodes: int) -> None:
+    """Count the nodes of nested lists, without storing anything, and refuse a tree of
+    more than ``max_nodes`` before its tables grow."""
+    count, stack = 0, [nested]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        count += 1
+        if type(node) is list or isinstance(node, (list, tuple)):
+            if count + len(node) > max_nodes:
+                raise TreeTooLarge(
+                    f"the tree has more than {max_nodes:,} nodes; give a smaller tree, or pass "
+                    f"GameTree(nested, max_nodes=...) with a larger limit (each node costs "
+                    "about 300 bytes)"
+                )
+            extend(node)
 
 
 # -- kinds and probabilities ------------------------------------------------------------------
@@ -590,6 +669,7 @@ def _parse(text: str):
     values: dict[str, tuple] = {}
     kinds: dict[str, tuple] = {}
     first_line: dict[str, int] = {}
+    labelled: dict[tuple, int] = {}   # (state, move label) -> its line: a label once per state
     for n, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
         if not words:
@@ -605,12 +685,12 @@ def _parse(text: str):
             first_line.setdefault(words[1], n)
         elif len(words) in (3, 4):
             state, label, child = _name(words[0], n), words[1], _name(words[2], n)
-            for other, _, line, _ in moves.get(state, ()):
-                if other == label:
-                    raise InvalidTree(
-                        f"line {n}: {state} already has a move labelled {label!r} (line {line}); "
-                        "give each move of a state its own label"
-                    )
+            line = labelled.setdefault((state, label), n)
+            if line != n:
+                raise InvalidTree(
+                    f"line {n}: {state} already has a move labelled {label!r} (line {line}); "
+                    "give each move of a state its own label"
+                )
             odds = _move_probability(words, n)
             moves.setdefault(state, []).append((label, child, n, odds))
             first_line.setdefault(state, n)
@@ -698,7 +778,7 @@ def _unfold(start, moves, values, kinds, first_line):
     parity: dict[str, int] = {root: 0}
     size: dict[str, int] = {}
     nested: dict[str, Any] = {}
-    on_path: list[str] = []
+    on_path: set[str] = set()   # the states on the way to the one visited (no two alike)
 
     def visit(state: str, line: int):
         if state in nested:
@@ -711,7 +791,7 @@ def _unfold(start, moves, values, kinds, first_line):
                 f"line {line}: {state} has no moves and no value; add a line '{state} <value>' "
                 "for a leaf, or lines for its moves"
             )
-        on_path.append(state)
+        on_path.add(state)
         children = []
         for label, child, n, _ in moves[state]:
             if child in on_path:
@@ -727,7 +807,7 @@ def _unfold(start, moves, values, kinds, first_line):
                     "an even number of moves, or every path an odd number"
                 )
             children.append(visit(child, n))
-        on_path.pop()
+        on_path.discard(state)
         size[state] = 1 + sum(size[edge[1]] for edge in moves[state])
         if size[state] > MAX_TEXT_NODES:
             raise InvalidTree(
@@ -737,7 +817,13 @@ def _unfold(start, moves, values, kinds, first_line):
         nested[state] = children = _marked(children, moves[state], kinds.get(state))
         return children
 
-    tree = visit(root, root_line)
+    try:
+        tree = visit(root, root_line)
+    except RecursionError:
+        raise InvalidTree(
+            f"the tree is deeper than Python's recursion allows (about {_DEEPEST} levels); "
+            "write a shallower tree"
+        ) from None
     for state, line in sorted(first_line.items(), key=lambda item: item[1]):
         if state not in nested:
             raise InvalidTree(

@@ -91,6 +91,7 @@ class TicTacToe(Game):
     EMPTY_BOARD = _FreshList(range(9))
 
     def __init__(self):
+        self._checked: set[int] = set()   # internal codes already found legal (5,478 at most)
         self._successors = _Table(self._compute_successors)
         self._outcome = _Table(self._compute_outcome)
         # The search calls these at every node: bound dict look-ups are the fastest
@@ -234,7 +235,9 @@ class TicTacToe(Game):
 
     # -- inside -------------------------------------------------------------------------
     def _code(self, state: Any) -> int:
-        if type(state) is int:
+        if type(state) is int:  # an internal code is checked too, once per code
+            if state not in self._checked:
+                self._checked.add(self._check_code(state))
             return state
         return self.state(state)
 
@@ -263,7 +266,7 @@ class TicTacToe(Game):
         if not 0 <= code < 1 << 18 or code & _FULL & (code >> 9):
             raise InvalidBoard(f"{code!r} is not a board code; pass the board as a list or a string")
         x, o = _popcount(code & _FULL), _popcount(code >> 9)
-        shown = self.string(code)
+        shown = "".join("X" if code >> i & 1 else "O" if code >> (9 + i) & 1 else "." for i in range(9))
         if o > x:
             raise InvalidBoard(
                 f"O has {o} marks and X only {x} in {shown!r}; X moves first, so O is never ahead"

@@ -8,7 +8,7 @@ from ..draw import TreeView
 from ..errors import InvalidBoard, MinimaxError
 from ..games import TicTacToe
 from ..search import alphabeta, centre_first, minimax
-from ._common import WidgetView, ipywidgets, value_text, value_words
+from ._common import WidgetView, check_choice, check_depth, check_dpi, ipywidgets, value_text, value_words
 from .boards import TicTacToeButtons
 from .navigate import TreeNavigator
 
@@ -22,11 +22,24 @@ ORDERS = {"cells": None, "centre": centre_first}
 def _cells(board) -> list:
     """The nine cells of a board written as a list or a string, unchecked (the explorer
     must hold positions no game can reach, to say what is wrong with them)."""
+    if not isinstance(board, (str, list, tuple)):
+        raise InvalidBoard(
+            f"board must be a list of 9 cells or a 9-character string like 'X.O......', not {board!r}"
+        )
     if len(board) != 9:
-        raise InvalidBoard(f"a board has 9 cells, not {len(board)}; write it like 'X.O......'")
-    if isinstance(board, str):
-        board = [ch.upper() for ch in board]
-    return [mark if mark in ("X", "O") else i for i, mark in enumerate(board)]
+        raise InvalidBoard(f"board has 9 cells, not {len(board)}; write it like 'X.O......'")
+    cells = []
+    for i, mark in enumerate(board):
+        up = mark.upper() if isinstance(mark, str) else mark
+        if up in ("X", "O"):
+            cells.append(up)
+        elif up in (".", " ", None) or (type(up) is int and up == i) or up == str(i):
+            cells.append(i)
+        else:
+            raise InvalidBoard(
+                f"board cell {i} holds {mark!r}; a cell holds 'X', 'O', or '.' (or its index, {i}) when empty"
+            )
+    return cells
 
 
 def _unknown(board) -> int:
@@ -62,11 +75,22 @@ class Explorer(WidgetView):
     >>> explorer.board, explorer.depth.value = ".X....O..", 5
     >>> explorer.result.solved, "X wins with best play" in explorer.summary.value
     (False, True)
+
+    :raises InvalidOption: for a ``depth`` that is not None or 1 to 9, an ``algorithm``,
+        ``order`` or ``heuristic`` that is none of its choices, or a ``dpi`` outside 20 to 300.
+    :raises InvalidBoard: for a ``board`` that is not 9 cells of 'X', 'O' or '.' (or the
+        cell's index).
     """
 
     def __init__(self, board=None, *, depth: int | None = None, algorithm: str = "alphabeta",
                  order: str = "cells", prune_on_equal: bool = True, heuristic: str = "open lines",
                  dpi: int = 100):
+        check_depth(depth, 9)
+        check_choice("algorithm", algorithm, ("minimax", "alphabeta"))
+        check_choice("order", order, tuple(ORDERS))
+        check_choice("prune_on_equal", prune_on_equal, (True, False))
+        check_choice("heuristic", heuristic, ("open lines", "zero"))
+        check_dpi(dpi)
         w = ipywidgets()
         self.game, self.dpi = TicTacToe(), dpi
         self.result, self.error = None, None

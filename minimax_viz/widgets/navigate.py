@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..errors import MinimaxError
 from ..glyphs import PALETTE
 from ..scene import SHAPES
-from ._common import ipyevents, ipywidgets, picture
+from ._common import check_dpi, ipyevents, ipywidgets, picture
 
 __all__ = ["TreeNavigator", "png_size", "click_position", "legend_html"]
 
@@ -105,6 +105,7 @@ class TreeNavigator:
     """
 
     def __init__(self, *, dpi: int):
+        check_dpi(dpi)
         w = ipywidgets()
         self.dpi = dpi
         self.view: Any = None

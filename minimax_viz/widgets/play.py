@@ -9,10 +9,10 @@ from typing import Any
 
 from ..draw import TreeView
 from ..errors import InvalidOption, MinimaxError
-from ..games import TicTacToe
+from ..games import Game, TicTacToe
 from ..glyphs import glyph_for
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, ipywidgets, value_words
+from ._common import WidgetView, check_depth, check_dpi, ipywidgets, value_words
 from .boards import board_buttons, thinking_time
 from .navigate import TreeNavigator
 
@@ -61,14 +61,31 @@ class PlayBoard(WidgetView):
     >>> play.click(0)                     # a corner: the AI must take the centre
     >>> play.board
     ['X', 1, 2, 3, 'O', 5, 6, 7, 8]
+
+    :raises InvalidOption: for a ``game`` that is not a Game, a ``depth`` that is not None
+        or a whole number of 1 or more, a ``dpi`` outside 20 to 300, ``max_nodes`` below 1,
+        ``seconds`` that is not a positive number, None or "auto", a ``human`` that is
+        neither player, or a ``start`` that is a finished game.
+    :raises InvalidBoard: when ``start`` is not a position of the game.
     """
 
     def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
                  seconds: float | None | str = "auto", quick_wins: bool = True,
                  dpi: int = 100, max_nodes: int = 120):
+        if game is not None and not isinstance(game, Game):
+            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
+        check_depth(depth)
+        check_dpi(dpi)
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, not {max_nodes!r}")
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
         self.start = self.game.state(start)  # every new game starts here
+        if self.game.is_terminal(self.start):
+            raise InvalidOption(
+                f"start is a finished game ({self.game.result_text(self.start)}); give a position "
+                "with a move left to play, or None for the empty board"
+            )
         self.depth, self.quick_wins, self.dpi, self.max_nodes = depth, quick_wins, dpi, max_nodes
         self.part = board_buttons(self.game, self.click)  # the game's own clickable board
         self._check_side(human)
@@ -140,7 +157,7 @@ class PlayBoard(WidgetView):
         self._past: list[tuple] = []
         self._hide_why()
         if self.game.player(self.state) == self.ai:
-            self._ai_moves()
+            self._ai_turn()
         self._show()
 
     def _check_side(self, human) -> None:
@@ -153,6 +170,10 @@ class PlayBoard(WidgetView):
         if self.over:
             self.status.value = self._status("The game is over: press <b>new game</b> to play again.")
             return
+        if self.game.player(self.state) == self.ai:  # its search was interrupted: it moves first
+            self._ai_turn()
+            self._show()
+            return
         try:
             after = self.game.play(self.state, move)
         except MinimaxError as err:  # a taken cell, a full column: say so
@@ -164,7 +185,7 @@ class PlayBoard(WidgetView):
         self.history.append(move)
         self._hide_why()
         if not self.over:
-            self._ai_moves()
+            self._ai_turn()
         self._show()
 
     def undo(self) -> None:
@@ -173,6 +194,14 @@ class PlayBoard(WidgetView):
             self.state, self.history, self.decision = self._past.pop()
             self._hide_why()
             self._show()
+
+    def _ai_turn(self) -> None:
+        """The AI moves; when Ctrl-C (or the stop button) stops its search before it has a
+        move, the position stays with the AI to move, and the next click lets it move."""
+        try:
+            self._ai_moves()
+        except KeyboardInterrupt:
+            pass
 
     def _ai_moves(self) -> None:
         decision = _Decision(self.state, None, len(self.history))
@@ -226,6 +255,8 @@ class PlayBoard(WidgetView):
                 end = "You win!" if won == self.human else f"The AI ({self.ai}) wins."
             return f"{played}. {end}" if played else end
         you = f"Your move: you play {self.human}."
+        if self.game.player(self.state) == self.ai:  # its search was stopped before it moved
+            return f"The AI ({self.ai}) was interrupted before it moved: click the board to let it move."
         if not played:
             return you
         score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
+from ..errors import InvalidOption
+from ..games import Game
 from ..glyphs import glyph_for
 from ..search import SearchResult, iterative_deepening
 from ._common import WidgetView, ipywidgets, value_text
@@ -44,8 +46,15 @@ class SearchProgress(WidgetView):
         """``iterative_deepening(game, state, **options)``, shown as it goes; returns its result.
 
         A ``progress`` function among the options is still called after each depth.
+
+        :raises InvalidOption: for a ``game`` that is not a Game, a ``progress`` that is
+            not a function, and as :func:`~minimax_viz.iterative_deepening`.
         """
         also: Callable | None = options.pop("progress", None)
+        if also is not None and not callable(also):
+            raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {also!r}")
+        if not isinstance(game, Game):
+            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
         self._signed = not glyph_for(game).score_inside  # textbook trees write 3, games +1
         self.bar.value, self.bar.bar_style = 0, "info"
         self.bar.max = options.get("max_depth") or max(1, game.moves_left(game.state(state)))
@@ -98,7 +107,14 @@ def search_with_progress(game, state: Any = None, *, display: Callable | None = 
     3
     >>> shown[0].text
     'solved at depth 2: 9 calls; best move 0, value 3'
+
+    :raises InvalidOption: as :meth:`SearchProgress.run`, before anything is shown.
     """
+    progress = options.get("progress")
+    if progress is not None and not callable(progress):
+        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
+    if not isinstance(game, Game):
+        raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
     view = SearchProgress()
     if display is None:
         from IPython.display import display

@@ -12,7 +12,7 @@ from ..draw import TreeView
 from ..exercises.feedback import Feedback
 from ..games import GameTree
 from ..search import alphabeta, minimax
-from ._common import WidgetView, ipywidgets, picture
+from ._common import WidgetView, check_dpi, ipywidgets, picture
 
 __all__ = ["PruningQuiz", "read_bound"]
 
@@ -61,6 +61,7 @@ class PruningQuiz(WidgetView):
 
     def __init__(self, *, seed: int = 0, depth: int = 3, branching: int | tuple[int, int] = (2, 3),
                  tree: Any = None, dpi: int = 100):
+        check_dpi(dpi)
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()

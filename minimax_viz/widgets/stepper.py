@@ -12,7 +12,7 @@ import html
 from ..draw import TreeView
 from ..errors import InvalidOption
 from ..trace import Node
-from ._common import WidgetView, ipywidgets, move_words, value_text
+from ._common import WidgetView, check_dpi, ipywidgets, move_words, value_text
 from .boards import board_html
 from .navigate import TreeNavigator
 
@@ -53,6 +53,7 @@ class Stepper(WidgetView):
     def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, **draw_options):
         if speed not in dict(SPEEDS):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {speed!r}")
+        check_dpi(dpi)
         tree = getattr(result, "tree", result)
         # follow=False: the stepper moves the focus itself, so a click's focus holds until the next step
         options = {"title": False, "legend": False, **draw_options}  # the navigator writes the legend
@@ -137,6 +138,8 @@ class Stepper(WidgetView):
         """The current call's test-plays so far: ``{"index": move, "score": score}`` for
         each child whose call has returned by this event, in the order they were tried."""
         k = self.step
+        if self.call is None:  # a one-node tree: the root is a leaf, no call tries a move
+            return []
         return [
             {"index": child.move, "score": child.score}
             for child in self.call.children
@@ -146,7 +149,8 @@ class Stepper(WidgetView):
     @property
     def pruned(self) -> list[int]:
         """The current call's moves that a cutoff has skipped by this event."""
-        return [c.move for c in self.call.children if c.pruned and c.step <= self.step]
+        return [] if self.call is None else [
+            c.move for c in self.call.children if c.pruned and c.step <= self.step]
 
     @property
     def caption(self) -> str:
@@ -228,12 +232,14 @@ class Stepper(WidgetView):
     def _window_html(self) -> str:
         if not self.tree.has_window:
             return "<b>α and β</b>: none in plain minimax"
-        alpha, beta = self.call.window_at(self.step)
+        alpha, beta = (self.call or self.node).window_at(self.step)  # a one-node tree: its leaf
         text = f"α={self._num(alpha)} β={self._num(beta)}"
         return f"<b>α and β</b> of the current call: {html.escape(text)}"
 
     def _table_html(self) -> str:
         call, rows = self.call, self.table
+        if call is None:
+            return "<b>Test-plays</b>: none, the start is already a finished game"
         scores = [r["score"] for r in rows]
         chance = call.node_type == "chance"  # outcomes are averaged: none of them is "best"
         best = None if chance or not scores else (max if call.node_type == "max" else min)(scores)

@@ -1,0 +1,362 @@
+"""Issue 13: wrong answers, hangs, raw exceptions, missing guards, quadratic costs and
+Ctrl-C, each class tested at its root (the sweep over every entry point is test_sweep.py)."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import tracemalloc
+
+import pytest
+
+import minimax_viz as mv
+from minimax_viz.errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
+
+inf, nan = math.inf, math.nan
+
+
+# -- wrong answers without an error ----------------------------------------------------------
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta])
+def test_a_root_whose_children_all_score_minus_infinity_still_names_a_move(search):
+    # Every move loses as badly as possible: each is a best move, the first one answers.
+    result = search(mv.GameTree([-inf, -inf]))
+    assert (result.score, result.move) == (-inf, 0)
+    assert search(mv.GameTree([["min", inf, inf]])).move == 0
+    limited = search(mv.TicTacToe(), "X.O......", depth=1, evaluate=lambda b: inf)  # O to move
+    assert limited.score == inf and limited.move == 1  # the first empty cell
+
+
+def test_a_chance_root_still_has_no_move():
+    assert mv.expectimax(mv.GameTree(["chance", 1, 3])).move is None
+
+
+def test_iterative_deepening_names_a_move_when_every_line_scores_minus_infinity():
+    assert mv.iterative_deepening(mv.GameTree([-inf, -inf]), order=None).move == 0
+
+
+@pytest.mark.parametrize("nested", [[[nan, 1], [2, 3]], [nan], [[1, 2], ["chance", 1, nan]]])
+def test_nan_leaves_are_refused_naming_the_leaf(nested):
+    with pytest.raises(InvalidTree, match="not NaN"):
+        mv.GameTree(nested)
+
+
+def test_nan_from_evaluate_is_refused_with_words():
+    with pytest.raises(InvalidOption, match="evaluate returned nan.*not NaN"):
+        mv.minimax(mv.TicTacToe(), depth=1, evaluate=lambda board: nan)
+
+
+@pytest.mark.parametrize("moves", ["١٢", "４", "4²", "4\u00b9"])
+def test_connect_four_moves_are_ascii_digits_only(moves):
+    with pytest.raises(InvalidMove, match="digits"):
+        mv.ConnectFour.from_moves(moves)
+
+
+@pytest.mark.parametrize("code", [-1, 1 << 18, 0b11, (1 << 9) | 1])
+def test_tictactoe_internal_codes_are_checked_by_public_methods(code):
+    game = mv.TicTacToe()
+    for method in (game.board, game.player, game.moves, game.winner, game.is_terminal, game.utility):
+        with pytest.raises(InvalidBoard):
+            method(code)
+    assert game.board(1) == ["X", 1, 2, 3, 4, 5, 6, 7, 8]  # a legal code still reads
+
+
+@pytest.mark.parametrize("code", [-1, 1 << 200])
+def test_connect_four_internal_codes_are_checked_by_public_methods(code):
+    game = mv.ConnectFour()
+    for method in (game.board, game.player, game.moves):
+        with pytest.raises(InvalidBoard, match="not a position code"):
+            method(code)
+
+
+@pytest.mark.parametrize("board", ["X?O......", ["X", "junk", 2, 3, 4, 5, 6, 7, 8], "X.O...7.."])
+def test_explorer_refuses_junk_cells_naming_the_cell(board):
+    with pytest.raises(InvalidBoard, match="board cell"):
+        mv.Explorer(board=board)
+
+
+def test_explorer_still_reads_indexes_dots_and_lowercase():
+    explorer = mv.Explorer(board=["x", 1, "O", "X", ".", "X", "O", "o", None])
+    assert explorer.board == mv.TicTacToe.TUTORIAL_BOARD
+
+
+@pytest.mark.parametrize("depth", [-1, 0, 1.5, "3", True])
+def test_play_board_refuses_a_bad_depth(depth):
+    with pytest.raises(InvalidOption, match="depth"):
+        mv.PlayBoard(depth=depth)
+
+
+@pytest.mark.parametrize("limit", [-3, 1.5, None, True])
+def test_text_limit_is_a_whole_number_of_lines(limit):
+    tree = mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+    with pytest.raises(InvalidOption, match="limit"):
+        tree.text(limit=limit)
+    assert tree.text(limit=0) == f"... {tree.n_steps} more steps"
+
+
+# -- the hang ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seconds", [nan, -inf, 0, -1])
+def test_iterative_deepening_refuses_seconds_no_clock_reaches(seconds):
+    with pytest.raises(InvalidOption, match="seconds"):
+        mv.iterative_deepening(mv.ConnectFour(), seconds=seconds)
+    with pytest.raises(InvalidOption, match="seconds"):
+        mv.SearchProgress().run(mv.ConnectFour(), seconds=seconds)
+
+
+# -- raw exceptions instead of words ------------------------------------------------------------
+
+@pytest.mark.parametrize("max_nodes", [None, 0, -5, 1.5, "100", True])
+def test_max_nodes_is_checked_where_it_enters(max_nodes):
+    with pytest.raises(InvalidOption, match="max_nodes"):
+        mv.minimax(mv.TicTacToe(), max_nodes=max_nodes)
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"depth": 1.5}, "depth"), ({"depth": 0}, "depth"), ({"depth": "2"}, "depth"),
+    ({"branching": "3"}, "branching"), ({"branching": 0}, "branching"), ({"branching": (3, 2)}, "branching"),
+    ({"branching": (1, 2, 3)}, "branching"), ({"low": 5, "high": 1}, "low"), ({"low": 0.5}, "low"),
+    ({"high": None}, "high"), ({"seed": 1.5}, "seed"),
+])
+def test_random_tree_options_are_checked(options, word):
+    with pytest.raises(InvalidTree, match=word):
+        mv.GameTree.random(**options)
+
+
+def test_order_returning_floats_is_refused():
+    with pytest.raises(InvalidOption, match="order"):
+        mv.alphabeta(mv.GameTree([[3, 12], [2, 4]]), order=lambda game, state, moves: [float(m) for m in moves])
+
+
+@pytest.mark.parametrize("run", [
+    lambda: mv.search_with_progress(mv.GameTree([3, 5]), display=lambda view: None, progress=5),
+    lambda: mv.iterative_deepening(mv.GameTree([3, 5]), progress=5),
+    lambda: mv.iterative_deepening(mv.GameTree([3, 5]), order=5),
+])
+def test_a_progress_or_order_that_is_no_function_is_named(run):
+    with pytest.raises(InvalidOption, match="progress|order"):
+        run()
+
+
+class ListKeys(mv.GameTree):
+    def key(self, state):
+        return list(state)
+
+
+def test_memo_with_unhashable_keys_says_so():
+    with pytest.raises(InvalidOption, match="memo=True"):
+        mv.alphabeta(ListKeys([[3, 12], [2, 4]]), memo=True)
+    assert mv.alphabeta(ListKeys([[3, 12], [2, 4]])).score == 3
+
+
+@pytest.mark.parametrize("game", [None, 5, "TicTacToe", mv.TicTacToe])
+def test_a_game_that_is_not_a_game_is_named(game):
+    for search in (mv.minimax, mv.alphabeta, mv.expectimax, mv.iterative_deepening):
+        with pytest.raises(InvalidOption, match="game must be a Game"):
+            search(game)
+
+
+@pytest.mark.parametrize("index", [1.5, "0", None])
+def test_node_indexes_are_whole_numbers(index):
+    tree = mv.minimax(mv.GameTree([3, 5])).tree
+    with pytest.raises(InvalidOption, match="node index"):
+        tree.nodes[index]
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"dpi": 0}, "dpi"), ({"dpi": 100_000}, "dpi"), ({"board": 5}, "board"), ({"depth": 12}, "depth"),
+    ({"algorithm": "minmax"}, "algorithm"), ({"order": "random"}, "order"), ({"heuristic": 3}, "heuristic"),
+    ({"prune_on_equal": "yes"}, "prune_on_equal"),
+])
+def test_explorer_options_are_named(options, word):
+    with pytest.raises(MinimaxError, match=word):
+        mv.Explorer(**options)
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"dpi": 0}, "dpi"), ({"max_nodes": 0}, "max_nodes"), ({"game": 5}, "game"),
+    ({"start": "XXXOO...."}, "start is a finished game"), ({"seconds": nan}, "seconds"),
+])
+def test_play_board_options_are_named(options, word):
+    with pytest.raises(MinimaxError, match=word):
+        mv.PlayBoard(**options)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["draw", "-o", "no/such/folder/tree.png"], "cannot write"),
+    (["draw", "-o", "tree.png", "--dpi", "0"], "--dpi"),
+    (["draw", "-o", "tree.png", "--dpi", "100000"], "--dpi"),
+    (["trace", "--tree", "[" * 5000 + "]" * 5000], "--tree"),
+])
+def test_the_command_line_answers_in_one_line(argv, words, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "minimax_viz", *argv], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and words in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+# -- guards ---------------------------------------------------------------------------------------
+
+def test_the_nested_list_guard_fires_before_the_tables_grow():
+    nested = [[1, 2, 3]] * 700_000   # 2.8 M nodes, sharing one inner list
+    tracemalloc.start()
+    with pytest.raises(TreeTooLarge, match="more than 2,000,000 nodes.*max_nodes"):
+        mv.GameTree(nested)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 20_000_000   # the count's stack, not a table per node
+    assert len(mv.GameTree([[1, 2, 3]] * 10, max_nodes=41).leaves()) == 30
+    with pytest.raises(TreeTooLarge):
+        mv.GameTree([[1, 2, 3]] * 10, max_nodes=40)
+
+
+def test_random_refuses_a_tree_too_large_before_building_it():
+    with pytest.raises(TreeTooLarge, match="3\\*\\*20"):
+        mv.GameTree.random(depth=20)
+    with pytest.raises(TreeTooLarge, match="depth"):
+        mv.GameTree.random(depth=5000, branching=1)
+
+
+def test_deep_trees_are_read_without_recursion_and_searched_with_a_clear_error():
+    chain = 7
+    for _ in range(3000):
+        chain = [chain]
+    tree = mv.GameTree(chain)
+    assert len(tree.leaves()) == 1
+    with pytest.raises(TreeTooLarge, match="recursion.*depth="):
+        mv.minimax(tree)
+    assert mv.minimax(tree, depth=300).move == 0
+
+
+def test_a_deep_text_tree_is_refused_in_words():
+    lines = ["start S0"] + [f"S{i} m S{i + 1}" for i in range(5000)] + ["S5000 1"]
+    with pytest.raises(InvalidTree, match="deeper"):
+        mv.GameTree.from_text("\n".join(lines))
+
+
+# -- linear costs -----------------------------------------------------------------------------------
+
+def test_a_wide_node_plays_in_constant_time_per_move():
+    wide = mv.GameTree(list(range(16_000)))
+    result = mv.minimax(wide, record=False)
+    assert (result.score, result.move, result.stats.calls) == (15_999, 15_999, 16_001)
+    with pytest.raises(InvalidMove, match="0 to 15999"):
+        wide.play((), 16_000)
+
+
+def test_a_wide_text_state_reads_in_linear_time():
+    n = 20_000
+    text = "start A\n" + "\n".join(f"A m{i} L{i}" for i in range(n)) + "\n" + "\n".join(f"L{i} {i}" for i in range(n))
+    tree = mv.GameTree.from_text(text)
+    assert len(tree.moves(())) == n and tree.label((), n - 1) == f"m{n - 1}"
+    with pytest.raises(InvalidTree, match="line 3: A already has a move labelled 'm0'"):
+        mv.GameTree.from_text("start A\nA m0 B\nA m0 C\nB 1\nC 2")
+
+
+# -- Ctrl-C -------------------------------------------------------------------------------------------
+
+def _interrupt_on(call: int):
+    """A function that raises KeyboardInterrupt on its ``call``-th use, else does nothing."""
+    count = [0]
+
+    def maybe(*args):
+        count[0] += 1
+        if count[0] == call:
+            raise KeyboardInterrupt
+    return maybe
+
+
+@pytest.mark.parametrize("call", range(1, 30))
+def test_an_interrupt_in_the_order_function_comes_back_as_a_result(call):
+    stop = _interrupt_on(call)
+
+    def order(game, state, moves):
+        stop()
+        return list(moves)
+
+    result = mv.iterative_deepening(mv.TicTacToe(), seconds=None, order=order)
+    assert result.interrupted and result.move in range(9)
+
+
+@pytest.mark.parametrize("call", range(1, 6))
+def test_an_interrupt_in_progress_or_evaluate_comes_back_as_a_result(call):
+    result = mv.iterative_deepening(mv.ConnectFour(), seconds=None, max_depth=6, progress=_interrupt_on(call))
+    assert result.interrupted and result.depth == call
+    stop = _interrupt_on(call)
+
+    def evaluate(board):
+        stop()
+        return 0
+
+    result = mv.iterative_deepening(mv.ConnectFour(), seconds=None, max_depth=3, evaluate=evaluate)
+    assert result.interrupted and result.move in range(7)
+
+
+def test_an_interrupt_before_the_first_answer_still_answers():
+    stop = _interrupt_on(1)
+
+    def evaluate(board):
+        stop()
+        return 0.5
+
+    result = mv.iterative_deepening(mv.ConnectFour(), evaluate=evaluate)
+    assert result.interrupted and result.depth == 0 and result.score == 0.5
+
+
+def test_play_board_keeps_the_sides_after_an_interrupt(monkeypatch):
+    import minimax_viz.widgets.play as play
+
+    play_board = mv.PlayBoard(mv.ConnectFour(), seconds=None, depth=2)
+    real = play.alphabeta
+    monkeypatch.setattr(play, "alphabeta", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))
+    play_board.click(3)   # X in column 3; the AI's search is stopped before it has a move
+    game = play_board.game
+    assert game.player(play_board.state) == "O" and len(play_board.history) == 1
+    assert "interrupted before it moved" in play_board.status.value
+    monkeypatch.setattr(play, "alphabeta", real)
+    play_board.click(0)   # the AI moves first (O), and the click does not play O's disc
+    assert len(play_board.history) == 2 and game.player(play_board.state) == "X"
+    play_board.click(0)
+    assert len(play_board.history) == 4 and game.player(play_board.state) == "X"
+
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta, mv.expectimax])
+def test_an_unrecorded_search_has_a_budget_of_calls_that_names_itself(search):
+    with pytest.raises(TreeTooLarge, match="max_calls=100,000 calls.*depth="):
+        search(mv.ConnectFour(), record=False, max_calls=100_000)
+    aima = mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    calls = search(aima, max_calls=None).stats.calls   # 13 for minimax, 11 for alpha-beta
+    assert search(aima, max_calls=calls).stats.calls == calls
+    with pytest.raises(TreeTooLarge, match=f"max_calls={calls - 1} "):
+        search(aima, max_calls=calls - 1)
+    for bad in (0, -1, 1.5, "10", True):
+        with pytest.raises(InvalidOption, match="max_calls"):
+            search(mv.GameTree([3, 5]), max_calls=bad)
+    assert mv.minimax(mv.TicTacToe(), record=False, max_calls=None).stats.calls == 549_946
+
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta])
+def test_the_stepper_steps_through_a_one_node_tree(search):
+    stepper = mv.Stepper(search(mv.GameTree(5)))
+    assert stepper.tree.n_steps == 1 and stepper.table == [] and stepper.pruned == []
+    assert "finished game" in stepper.table_html.value
+
+
+def test_draw_tree_of_no_tree_says_what_it_takes():
+    with pytest.raises(InvalidOption, match="tree must be a search's result"):
+        mv.draw_tree(None)
+    with pytest.raises(InvalidOption, match="record=False"):
+        mv.draw_tree(mv.minimax(mv.GameTree([3, 5]), record=False))
+
+
+@pytest.mark.parametrize("make", [
+    lambda dpi: mv.Stepper(mv.minimax(mv.GameTree([3, 5])), dpi=dpi),
+    lambda dpi: mv.PruningQuiz(dpi=dpi),
+    lambda dpi: mv.TreeView(mv.minimax(mv.GameTree([3, 5])), pyplot=False).png(dpi=dpi),
+])
+@pytest.mark.parametrize("dpi", [0, -1, 100_000, "100", None])
+def test_every_picture_checks_its_dpi(make, dpi):
+    with pytest.raises(InvalidOption, match="dpi"):
+        make(dpi)
