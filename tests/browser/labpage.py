@@ -25,6 +25,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import nbformat
 from playwright.sync_api import Locator, Page, expect
 
 __all__ = [
@@ -33,7 +34,7 @@ __all__ = [
     "cell", "cell_with_source", "slider", "move_slider", "slider_readout",
     "button", "label", "figure", "figure_src", "figure_bytes", "wait_for_figure_change",
     "widget_image", "image_bytes", "wait_for_image_change",
-    "save_screenshot",
+    "save_screenshot", "write_notebook",
 ]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -346,3 +347,13 @@ def _app_loaded(page: Page) -> bool:
         && window.jupyterapp.shell.currentWidget && window.jupyterapp.shell.currentWidget.content
         && window.jupyterapp.shell.currentWidget.content.model
         && window.jupyterapp.shell.currentWidget.sessionContext); } catch (e) { return false; } }""")
+
+
+def write_notebook(path, *cells) -> None:
+    """Write a notebook with a python3 kernelspec; a cell starting with "#" is markdown."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {
+        "name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    notebook.cells = [nbformat.v4.new_markdown_cell(c) if c.startswith("#")
+                      else nbformat.v4.new_code_cell(c) for c in cells]
+    nbformat.write(notebook, path)

@@ -4,13 +4,12 @@ A slider whose observer redraws a matplotlib figure in an ``Output`` widget, and
 whose click changes a label: the two kinds of interaction the lessons rely on.
 """
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
 from labpage import (
     NotebookError, button, cell, cell_with_source, figure, figure_bytes, label, move_slider, run_notebook,
-    save_screenshot, slider, slider_readout, wait_for_figure_change,
+    save_screenshot, slider, slider_readout, wait_for_figure_change, write_notebook,
 )
 
 pytestmark = pytest.mark.browser
@@ -40,16 +39,6 @@ press = widgets.Button(description="Press me")
 answer = widgets.Label("not pressed yet")
 press.on_click(lambda _: setattr(answer, "value", "pressed"))
 display(press, answer)"""
-
-
-def write_notebook(path, *cells):
-    """Write a notebook with a python3 kernelspec; a cell starting with "#" is markdown."""
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    notebook.cells = [nbformat.v4.new_markdown_cell(c) if c.startswith("#")
-                      else nbformat.v4.new_code_cell(c) for c in cells]
-    nbformat.write(notebook, path)
 
 
 @pytest.fixture(scope="module")

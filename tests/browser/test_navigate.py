@@ -14,13 +14,12 @@ import json
 import re
 
 import matplotlib
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
 from labpage import (
     button, cell_with_source, image_bytes, run_notebook, save_screenshot, wait_for_image_change,
-    widget_image,
+    widget_image, write_notebook,
 )
 
 matplotlib.use("Agg")
@@ -46,14 +45,6 @@ width, height = int.from_bytes(picture[16:20], "big"), int.from_bytes(picture[20
 hits = [(x, y) for y in range(0, height, 3) for x in range(0, width, 3) if nav.view.node_at(x, y) == centre]
 x, y = hits[len(hits) // 2]
 print("TARGET " + json.dumps({"x": x, "y": y, "width": width, "height": height}))"""
-
-
-def write_notebook(path, *cells) -> None:
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    notebook.cells = [nbformat.v4.new_code_cell(c) for c in cells]
-    nbformat.write(notebook, path)
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 import matplotlib
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
 from labpage import (
-    ARTIFACTS, button, cell_with_source, image_bytes, run_notebook, save_screenshot, wait_for_kernel_idle, widget_image,
+    ARTIFACTS, button, cell_with_source, image_bytes, run_notebook, save_screenshot, wait_for_kernel_idle, widget_image, write_notebook,
 )
 
 matplotlib.use("Agg")
@@ -66,18 +65,10 @@ OVERFLOW = """(root) => {
 }"""
 
 
-def write_notebook(path, cells) -> None:
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    notebook.cells = [nbformat.v4.new_code_cell(c) for c in cells]
-    nbformat.write(notebook, path)
-
-
 @pytest.fixture(scope="module")
 def widgets_lab(lab_servers, tmp_path_factory):
     folder = tmp_path_factory.mktemp("polish-notebooks")
-    write_notebook(folder / "widgets.ipynb", CELLS)
+    write_notebook(folder / "widgets.ipynb", *CELLS)
     return lab_servers.start(folder)
 
 
