@@ -273,27 +273,27 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     return sorted(moves, key=lambda m: sign * evaluate(play(state, m)))
 
 
-def _centre_first_pairs(game, state, pairs):
-    priority = game.move_priority
-    return sorted(pairs, key=lambda pair: -priority(state, pair[0]))
+def _best_first_pairs(game):
+    successors, sign_of, evaluate = game.successors, game.is_max, game.evaluate
+
+    def ordered(state):
+        sign = -1 if sign_of(state) else 1
+        return sorted(successors(state), key=lambda pair: sign * evaluate(pair[1]))
+
+    return ordered
 
 
-def _best_first_pairs(game, state, pairs):
-    sign, evaluate = (-1 if game.is_max(state) else 1), game.evaluate
-    return sorted(pairs, key=lambda pair: sign * evaluate(pair[1]))
-
-
-# The ready-made orders, rewritten on (move, next state) pairs: the search's fast path.
-_PAIR_ORDERS = {centre_first: _centre_first_pairs, best_first: _best_first_pairs}
+# The ready-made orders as the search's fast path: each gives the ``successors`` the search
+# calls, on (move, next state) pairs. centre_first's is the game's own (a look-up in tic-tac-toe).
+_PAIR_ORDERS = {centre_first: lambda game: game.successors_by_priority, best_first: _best_first_pairs}
 
 
 def _ordered(game, order):
     if not callable(order):
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {order!r}")
-    successors = game.successors
     if order in _PAIR_ORDERS:
-        sort_pairs = _PAIR_ORDERS[order]
-        return lambda state: sort_pairs(game, state, successors(state))
+        return _PAIR_ORDERS[order](game)
+    successors = game.successors
 
     def ordered(state):
         pairs = successors(state)
@@ -617,16 +617,8 @@ def _dispatcher(parts: _Parts):
         calls += 1
         if calls > check_at:
             check_at = budget.check(calls)
-        if ply > max_ply:
-            max_ply = ply
         over = outcome(state)
-        if over is not None or depth == 0:  # game over, or the depth limit: a leaf
-            leaves += 1
-            kind = LEAF
-            if over is None:
-                over, kind = score_horizon(state), HORIZON
-                horizon += 1
-        else:
+        if over is None and depth:  # the game goes on, and so does the search: an inner call
             kind, over = CALL, nan
             if memo is not None:
                 k = key(state)
@@ -634,8 +626,19 @@ def _dispatcher(parts: _Parts):
                     v = probe(k, depth, alpha, beta)
                     if v is not None:
                         kind, over = HIT, v
-        here = -1
-        if rows is not None:
+        else:  # game over, or the depth limit: a leaf
+            leaves += 1
+            kind = LEAF
+            if over is None:
+                over, kind = score_horizon(state), HORIZON
+                horizon += 1
+        if ply > max_ply:
+            max_ply = ply
+        if rows is None:
+            if kind != CALL:
+                return over
+            here = -1
+        else:
             here = len(rows)
             if here >= max_nodes:
                 too_large()
@@ -646,13 +649,12 @@ def _dispatcher(parts: _Parts):
             if window:
                 put_alpha(alpha)
                 put_beta(beta)
-        if kind != CALL:
-            return over
-        kind = node_type(state)
+            if kind != CALL:
+                return over
         try:
-            handle = handlers[kind]
+            handle = handlers[node_type(state)]
         except (KeyError, TypeError):
-            raise _unknown_kind(parts.game, kind) from None
+            raise _unknown_kind(parts.game, node_type(state)) from None
         if memo is None:
             return handle(state, depth, alpha, beta, ply, here)
         best = handle(state, depth, alpha, beta, ply, here)
