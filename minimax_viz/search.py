@@ -576,12 +576,13 @@ class _Cutoffs:
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
         it are skipped (and recorded as stubs)."""
-        rest = children[children.index(last) + 1:]
-        if rest:
+        start = children.index(last) + 1
+        n = len(children) - start
+        if n:
             self.cutoffs += 1
-            self.pruned += len(rest)
+            self.pruned += n
             if self.record is not None:
-                self.record(here, [m for m, _ in rest], alpha, beta)
+                self.record(here, children, start, alpha, beta)
 
 
 def _unknown_kind(game, kind):
@@ -708,7 +709,7 @@ def _max_handler(parts: _Parts, value):
         if scores is not None:  # the call returns: its score, and the window it ends with
             scores[here] = best
             if exits is not None:
-                exits[here] = (alpha, beta)
+                exits((here, alpha, beta))
         return best
 
     return max_node
@@ -740,18 +741,19 @@ def _min_handler(parts: _Parts, value):
         if scores is not None:  # the call returns: its score, and the window it ends with
             scores[here] = best
             if exits is not None:
-                exits[here] = (alpha, beta)
+                exits((here, alpha, beta))
         return best
 
     return min_node
 
 
 def _exit_columns(recorder):
-    """What a handler writes when its call returns: the score column, and the recorder's
-    ``exits`` when it keeps the window (None for what is not recorded)."""
+    """What a handler writes when its call returns: the score column, and the ``append``
+    of the recorder's ``exits`` (``(index, alpha, beta)`` per inner call) when it keeps the
+    window (None for what is not recorded)."""
     if recorder is None:
         return None, None
-    return recorder.score, recorder.exits if recorder.window else None
+    return recorder.score, recorder.exits.append if recorder.window else None
 
 
 def _chance_handler(parts: _Parts, value, *, equal: bool = False):
