@@ -689,10 +689,11 @@ def _max_handler(parts: _Parts, value):
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+    lowest = -math.inf
 
     def max_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
-        best, best_move = -math.inf, None
+        best, best_move = lowest, None
         for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v > best:
@@ -721,10 +722,11 @@ def _min_handler(parts: _Parts, value):
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+    highest = math.inf
 
     def min_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
-        best, best_move = math.inf, None
+        best, best_move = highest, None
         for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v < best:
