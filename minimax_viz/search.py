@@ -25,6 +25,20 @@ Recording, depth limits, move ordering, a memo (transposition) table, quicker wi
 a budget of calls or seconds are options of this one code path; the search tells a
 recorder what happens and never draws. :func:`iterative_deepening` runs it again and
 again, one ply deeper each time.
+
+The shape of the code (``_search`` puts it together): a dispatcher ``value`` is called
+once per node; it counts the call, scores a leaf (a finished game, or the depth limit),
+answers from the memo table, writes the node's row when recording, and hands every
+other node to the handler of its kind (``_max_handler``, ``_min_handler``,
+``_chance_handler``), which loops over the children and calls ``value`` for each. The
+handlers share ``_Parts``; the memo table (``_Memo``), the budget (``_Budget``) and the
+pruning rule with its counts (``_Cutoffs``) are passed in, each None when unused. Move
+ordering only changes where the children come from: the game's ``successors``, its
+``successors_by_priority`` for :func:`centre_first` (a table look-up in tic-tac-toe), or
+any ``order`` function, checked at every node. Everything runs once per node of trees of
+half a million nodes, so the per-node work is kept to a few comparisons: the game's
+look-ups and the columns' ``append`` are bound to local names once per search, rows are
+written inline (no Python call per row), and a cutoff appends its stubs row by row.
 """
 
 from __future__ import annotations
