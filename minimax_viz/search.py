@@ -261,7 +261,9 @@ def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
 
     Tic-tac-toe ranks the centre, then the corners, then the edges; Connect Four ranks
     the columns from the centre outwards. Moves that sit on more lines are better more
-    often, and alpha-beta cuts most when the best move comes first.
+    often, and alpha-beta cuts most when the best move comes first. A search given
+    ``order=centre_first`` asks the game for the same order at every node with
+    ``game.successors_by_priority`` (a look-up in tic-tac-toe, sorted once per position).
 
     >>> from minimax_viz import TicTacToe
     >>> centre_first(TicTacToe(), 0, range(9))
