@@ -6,7 +6,8 @@ moment of the shared machine hits them alike), the garbage collector paused whil
 runs, the best of ``--repeat`` rounds kept. The references are in ``references.py``
 (tests/test_references.py checks that they agree with the package).
 
-Run with ``python benchmarks/bench_limits.py [--repeat N] [--positions N]``.
+Run with ``python benchmarks/bench_limits.py [--repeat N] [--positions N] [--rows ttt,c4,frame]``
+(``--rows``: only these groups of rows; every row by default).
 """
 
 from __future__ import annotations
@@ -104,7 +105,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds, best kept")
     parser.add_argument("--positions", type=int, default=8, help="Connect Four end games")
+    parser.add_argument("--rows", default="ttt,c4,frame",
+                        help="groups of rows to run, comma-separated: ttt (the first four), c4, frame")
     args = parser.parse_args()
+    groups = set(args.rows.split(","))
+    if not groups <= {"ttt", "c4", "frame"}:
+        parser.error(f"--rows takes ttt, c4 and frame, not {args.rows!r}")
+    rows, detail = [], []
+    if "ttt" in groups:
+        rows += tictactoe_rows(args.repeat)
+    if "c4" in groups:
+        row, detail = connect_four_row(args.positions, args.repeat)
+        rows.append(row)
+    if "frame" in groups:
+        tutorial = mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD).tree
+        frame_t, whole_t = frame_and_whole(tutorial, args.repeat)
+        rows.append(("replay frame / whole figure", frame_t, whole_t, 0.3,
+                     f"{frame_t * 1e3:.0f} vs {whole_t * 1e3:.0f} ms, tutorial tree"))
+
+    print(f"{'measure (CPU time, best of ' + str(args.repeat) + ')':44} {'measure':>10} {'reference':>10} "
+          f"{'ratio':>7} {'target':>7}  notes")
+    for name, t, ref, target, note in rows:
+        ratio = t / ref
+        mark = "ok" if ratio <= target else "MISSED"
+        print(f"{name:44} {t:10.4g} {ref:10.4g} {ratio:6.2f}x {'<= ' + str(target):>7}  {mark:6} {note}")
+    if detail:
+        print()
+    for line in detail:
+        print("  Connect Four", line)
+
+
+def tictactoe_rows(repeat: int) -> list[tuple]:
+    """Issue 14's first four rows: the tic-tac-toe engine against its limits."""
     ttt = mv.TicTacToe()
     rows = []
 
@@ -115,7 +147,7 @@ def main() -> None:
         lambda: mv.alphabeta(ttt, record=False),
         lambda: mv.alphabeta(ttt),
         lambda: mv.alphabeta(ttt, order=mv.centre_first, record=False),
-    ], args.repeat)
+    ], repeat)
     ab_calls = mv.alphabeta(ttt, record=False).stats.calls
     cf_calls = mv.alphabeta(ttt, order=mv.centre_first, record=False).stats.calls
     rows.append(("minimax unrecorded / bit-mask negamax", plain_t, ref_t, 3.0,
@@ -125,37 +157,27 @@ def main() -> None:
     rows.append(("centre_first per call / cell order", cf_t / cf_calls, ab_plain_t / ab_calls, 1.25,
                  f"{cf_calls:,} vs {ab_calls:,} calls"))
 
+    return rows
+
+
+def connect_four_row(positions: int, repeat: int) -> tuple[tuple, list[str]]:
+    """Issue 14's Connect Four row: exact end games against the Pons-style solver."""
     c4 = mv.ConnectFour()
-    positions = end_games(c4, args.positions)
     ratios, detail = [], []
     solver = PonsSolver()
-    for code in positions:
+    for code in end_games(c4, positions):
         x_to_move = (code & c4._low).bit_count() == (code >> c4._shift).bit_count()
         ours = package_solve(c4, code)
         assert pons_from_quick(ours.score, x_to_move) == solver.solve_code(c4, code)
         ref_nodes = solver.nodes
         pkg, ref = best_cpu([lambda: package_solve(c4, code), lambda: PonsSolver().solve_code(c4, code)],
-                            max(1, args.repeat // 2))
+                            max(1, repeat // 2))
         ratios.append(pkg / ref)
         detail.append(f"{42 - code.bit_count()} empty: {pkg:.3f}/{ref:.3f} s, {ours.stats.calls:,}/{ref_nodes:,} calls")
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    rows.append(("Connect Four end games / Pons-style solver", geo, 1.0, 2.0,
-                 f"geometric mean of {len(ratios)}, {min(ratios):.1f}-{max(ratios):.1f}x"))
-
-    tutorial = mv.minimax(ttt, mv.TicTacToe.TUTORIAL_BOARD).tree
-    frame_t, whole_t = frame_and_whole(tutorial, args.repeat)
-    rows.append(("replay frame / whole figure", frame_t, whole_t, 0.3,
-                 f"{frame_t * 1e3:.0f} vs {whole_t * 1e3:.0f} ms, tutorial tree"))
-
-    print(f"{'measure (CPU time, best of ' + str(args.repeat) + ')':44} {'measure':>10} {'reference':>10} "
-          f"{'ratio':>7} {'target':>7}  notes")
-    for name, t, ref, target, note in rows:
-        ratio = t / ref
-        mark = "ok" if ratio <= target else "MISSED"
-        print(f"{name:44} {t:10.4g} {ref:10.4g} {ratio:6.2f}x {'<= ' + str(target):>7}  {mark:6} {note}")
-    print()
-    for line in detail:
-        print("  Connect Four", line)
+    row = ("Connect Four end games / Pons-style solver", geo, 1.0, 2.0,
+           f"geometric mean of {len(ratios)}, {min(ratios):.1f}-{max(ratios):.1f}x")
+    return row, detail
 
 
 if __name__ == "__main__":

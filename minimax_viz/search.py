@@ -25,6 +25,20 @@ Recording, depth limits, move ordering, a memo (transposition) table, quicker wi
 a budget of calls or seconds are options of this one code path; the search tells a
 recorder what happens and never draws. :func:`iterative_deepening` runs it again and
 again, one ply deeper each time.
+
+The shape of the code (``_search`` puts it together): a dispatcher ``value`` is called
+once per node; it counts the call, scores a leaf (a finished game, or the depth limit),
+answers from the memo table, writes the node's row when recording, and hands every
+other node to the handler of its kind (``_max_handler``, ``_min_handler``,
+``_chance_handler``), which loops over the children and calls ``value`` for each. The
+handlers share ``_Parts``; the memo table (``_Memo``), the budget (``_Budget``) and the
+pruning rule with its counts (``_Cutoffs``) are passed in, each None when unused. Move
+ordering only changes where the children come from: the game's ``successors``, its
+``successors_by_priority`` for :func:`centre_first` (a table look-up in tic-tac-toe), or
+any ``order`` function, checked at every node. Everything runs once per node of trees of
+half a million nodes, so the per-node work is kept to a few comparisons: the game's
+look-ups and the columns' ``append`` are bound to local names once per search, rows are
+written inline (no Python call per row), and a cutoff appends its stubs row by row.
 """
 
 from __future__ import annotations
@@ -247,7 +261,9 @@ def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
 
     Tic-tac-toe ranks the centre, then the corners, then the edges; Connect Four ranks
     the columns from the centre outwards. Moves that sit on more lines are better more
-    often, and alpha-beta cuts most when the best move comes first.
+    often, and alpha-beta cuts most when the best move comes first. A search given
+    ``order=centre_first`` asks the game for the same order at every node with
+    ``game.successors_by_priority`` (a look-up in tic-tac-toe, sorted once per position).
 
     >>> from minimax_viz import TicTacToe
     >>> centre_first(TicTacToe(), 0, range(9))
@@ -273,27 +289,27 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     return sorted(moves, key=lambda m: sign * evaluate(play(state, m)))
 
 
-def _centre_first_pairs(game, state, pairs):
-    priority = game.move_priority
-    return sorted(pairs, key=lambda pair: -priority(state, pair[0]))
+def _best_first_pairs(game):
+    successors, sign_of, evaluate = game.successors, game.is_max, game.evaluate
+
+    def ordered(state):
+        sign = -1 if sign_of(state) else 1
+        return sorted(successors(state), key=lambda pair: sign * evaluate(pair[1]))
+
+    return ordered
 
 
-def _best_first_pairs(game, state, pairs):
-    sign, evaluate = (-1 if game.is_max(state) else 1), game.evaluate
-    return sorted(pairs, key=lambda pair: sign * evaluate(pair[1]))
-
-
-# The ready-made orders, rewritten on (move, next state) pairs: the search's fast path.
-_PAIR_ORDERS = {centre_first: _centre_first_pairs, best_first: _best_first_pairs}
+# The ready-made orders as the search's fast path: each gives the ``successors`` the search
+# calls, on (move, next state) pairs. centre_first's is the game's own (a look-up in tic-tac-toe).
+_PAIR_ORDERS = {centre_first: lambda game: game.successors_by_priority, best_first: _best_first_pairs}
 
 
 def _ordered(game, order):
     if not callable(order):
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {order!r}")
-    successors = game.successors
     if order in _PAIR_ORDERS:
-        sort_pairs = _PAIR_ORDERS[order]
-        return lambda state: sort_pairs(game, state, successors(state))
+        return _PAIR_ORDERS[order](game)
+    successors = game.successors
 
     def ordered(state):
         pairs = successors(state)
@@ -576,12 +592,13 @@ class _Cutoffs:
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
         it are skipped (and recorded as stubs)."""
-        rest = children[children.index(last) + 1:]
-        if rest:
+        start = children.index(last) + 1
+        n = len(children) - start
+        if n:
             self.cutoffs += 1
-            self.pruned += len(rest)
+            self.pruned += n
             if self.record is not None:
-                self.record(here, [m for m, _ in rest], alpha, beta)
+                self.record(here, children, start, alpha, beta)
 
 
 def _unknown_kind(game, kind):
@@ -617,16 +634,8 @@ def _dispatcher(parts: _Parts):
         calls += 1
         if calls > check_at:
             check_at = budget.check(calls)
-        if ply > max_ply:
-            max_ply = ply
         over = outcome(state)
-        if over is not None or depth == 0:  # game over, or the depth limit: a leaf
-            leaves += 1
-            kind = LEAF
-            if over is None:
-                over, kind = score_horizon(state), HORIZON
-                horizon += 1
-        else:
+        if over is None and depth:  # the game goes on, and so does the search: an inner call
             kind, over = CALL, nan
             if memo is not None:
                 k = key(state)
@@ -634,8 +643,19 @@ def _dispatcher(parts: _Parts):
                     v = probe(k, depth, alpha, beta)
                     if v is not None:
                         kind, over = HIT, v
-        here = -1
-        if rows is not None:
+        else:  # game over, or the depth limit: a leaf
+            leaves += 1
+            kind = LEAF
+            if over is None:
+                over, kind = score_horizon(state), HORIZON
+                horizon += 1
+        if ply > max_ply:
+            max_ply = ply
+        if rows is None:
+            if kind != CALL:
+                return over
+            here = -1
+        else:
             here = len(rows)
             if here >= max_nodes:
                 too_large()
@@ -646,13 +666,12 @@ def _dispatcher(parts: _Parts):
             if window:
                 put_alpha(alpha)
                 put_beta(beta)
-        if kind != CALL:
-            return over
-        kind = node_type(state)
+            if kind != CALL:
+                return over
         try:
-            handle = handlers[kind]
+            handle = handlers[node_type(state)]
         except (KeyError, TypeError):
-            raise _unknown_kind(parts.game, kind) from None
+            raise _unknown_kind(parts.game, node_type(state)) from None
         if memo is None:
             return handle(state, depth, alpha, beta, ply, here)
         best = handle(state, depth, alpha, beta, ply, here)
@@ -686,10 +705,11 @@ def _max_handler(parts: _Parts, value):
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+    lowest = -math.inf
 
     def max_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
-        best, best_move = -math.inf, None
+        best, best_move = lowest, None
         for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v > best:
@@ -706,7 +726,7 @@ def _max_handler(parts: _Parts, value):
         if scores is not None:  # the call returns: its score, and the window it ends with
             scores[here] = best
             if exits is not None:
-                exits[here] = (alpha, beta)
+                exits((here, alpha, beta))
         return best
 
     return max_node
@@ -718,10 +738,11 @@ def _min_handler(parts: _Parts, value):
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
+    highest = math.inf
 
     def min_node(state, depth, alpha, beta, ply, here):
         children = successors(state)
-        best, best_move = math.inf, None
+        best, best_move = highest, None
         for m, child in children:
             v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
             if v < best:
@@ -738,18 +759,19 @@ def _min_handler(parts: _Parts, value):
         if scores is not None:  # the call returns: its score, and the window it ends with
             scores[here] = best
             if exits is not None:
-                exits[here] = (alpha, beta)
+                exits((here, alpha, beta))
         return best
 
     return min_node
 
 
 def _exit_columns(recorder):
-    """What a handler writes when its call returns: the score column, and the recorder's
-    ``exits`` when it keeps the window (None for what is not recorded)."""
+    """What a handler writes when its call returns: the score column, and the ``append``
+    of the recorder's ``exits`` (``(index, alpha, beta)`` per inner call) when it keeps the
+    window (None for what is not recorded)."""
     if recorder is None:
         return None, None
-    return recorder.score, recorder.exits if recorder.window else None
+    return recorder.score, recorder.exits.append if recorder.window else None
 
 
 def _chance_handler(parts: _Parts, value, *, equal: bool = False):

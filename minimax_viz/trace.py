@@ -53,11 +53,13 @@ class Recorder:
 
     The search calls :meth:`enter` for an inner call, :meth:`leaf` for a node scored
     at once, ``exit(index, score, alpha, beta)`` when an inner call returns and
-    :meth:`cut` for the children a cutoff skips. ``window`` keeps alpha and beta too (alpha-beta searches).
+    ``cut(parent, children, start, alpha, beta)`` for the children a cutoff skips
+    (``children[start:]``). ``window`` keeps alpha and beta too (alpha-beta searches).
 
-    ``add`` (behind ``enter``, ``leaf`` and ``cut``) and ``exit`` are built once per
+    ``add`` (behind ``enter`` and ``leaf``), ``exit`` and ``cut`` are built once per
     recording with the columns at hand. The search itself writes its rows inline with
-    :meth:`appenders`, the score column and ``exits`` (a Python call per node is a
+    :meth:`appenders`, the score column and ``exits`` (a list of ``(index, alpha, beta)``,
+    one per inner call, in the order the calls return; a Python call per node is a
     third of the cost of recording).
 
     The columns hold what the package accepts: moves as 32-bit integers (a node may have
@@ -78,10 +80,11 @@ class Recorder:
         if window:
             self.alpha = array("d")
             self.beta = array("d")
-            self.exits: dict[int, tuple[float, float]] = {}   # inner calls' window at return
+            self.exits: list[tuple[int, float, float]] = []   # inner calls' (index, alpha, beta) at return
             self._outs: tuple[array, array] | None = None
         self.add = self._adder()
         self.exit = self._exiter()
+        self.cut = self._cutter()
 
     def _adder(self):
         """The function that appends one row (one node) and returns its index."""
@@ -140,30 +143,53 @@ class Recorder:
                 score_col[index] = score
 
             return exit
-        exits = self.exits
+        put_exit = self.exits.append
 
         def exit_with_window(index: int, score: float, alpha: float, beta: float) -> None:
             score_col[index] = score
-            exits[index] = (alpha, beta)
+            put_exit((index, alpha, beta))
 
         return exit_with_window
 
-    def cut(self, parent: int, moves, alpha: float, beta: float) -> None:
-        """Children skipped by a cutoff become stubs with ``pruned=True`` and no score."""
-        n = len(moves)
-        if len(self.parent) + n > self.max_nodes:
-            self._too_large()
-        self.move.extend(moves)   # a column at a time, not a row at a time
-        self.parent.extend((parent,) * n)
-        self.kind.extend((PRUNED,) * n)
-        self.score.extend((_NAN,) * n)
-        if self.window:
-            self.alpha.extend((alpha,) * n)
-            self.beta.extend((beta,) * n)
+    def _cutter(self):
+        """The function that writes the stubs of one cutoff: ``cut(parent, children, start,
+        alpha, beta)`` records the moves of ``children[start:]`` (``(move, state)`` pairs)
+        as stubs of ``parent`` with ``pruned=True``, no score, and the window the parent
+        had when it stopped. (A cutoff skips one or two children most often: appending
+        row by row is quicker than extending each column.)"""
+        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self._too_large
+        put_parent, put_move, put_kind, put_score, *put_window = self.appenders()
+
+        if not put_window:
+            def cut(up: int, children, start: int, alpha: float, beta: float) -> None:
+                if len(parent_col) + len(children) - start > max_nodes:
+                    too_large()
+                for m, _ in children[start:]:
+                    put_parent(up)
+                    put_move(m)
+                    put_kind(PRUNED)
+                    put_score(_NAN)
+
+            return cut
+        put_alpha, put_beta = put_window
+
+        def cut_with_window(up: int, children, start: int, alpha: float, beta: float) -> None:
+            if len(parent_col) + len(children) - start > max_nodes:
+                too_large()
+            for m, _ in children[start:]:
+                put_parent(up)
+                put_move(m)
+                put_kind(PRUNED)
+                put_score(_NAN)
+                put_alpha(alpha)
+                put_beta(beta)
+
+        return cut_with_window
 
     def appenders(self) -> tuple:
         """The ``append`` of each column in row order: parent, move, kind, score, and with
-        a window alpha and beta. An inner call's window at return goes into ``exits``."""
+        a window alpha and beta. An inner call's window at return goes into ``exits``
+        as ``(index, alpha, beta)``."""
         columns = [self.parent, self.move, self.kind, self.score]
         if self.window:
             columns += [self.alpha, self.beta]
@@ -185,7 +211,7 @@ class Recorder:
     def _out_columns(self) -> tuple[array, array]:
         if self._outs is None or len(self._outs[0]) != len(self.alpha):
             alpha_out, beta_out = array("d", self.alpha), array("d", self.beta)
-            for i, (a, b) in self.exits.items():
+            for i, a, b in self.exits:
                 alpha_out[i], beta_out[i] = a, b
             self._outs = alpha_out, beta_out
         return self._outs

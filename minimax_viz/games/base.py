@@ -9,7 +9,9 @@ A game knows its rules and nothing else. States come in two forms:
 
 Every public method accepts either form. Subclasses implement the abstract methods;
 :meth:`Game.successors`, :meth:`Game.outcome` and :meth:`Game.node_type` are the ones the
-search calls at every node, so a fast game overrides them with table look-ups.
+search calls at every node, so a fast game overrides them with table look-ups (and
+:meth:`Game.successors_by_priority`, which a search ordered by
+:func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`).
 
 Every node has a kind (:meth:`Game.node_type`): ``"max"`` where Max chooses, ``"min"``
 where a Min agent chooses (several Min agents may follow each other), ``"chance"`` where
@@ -144,3 +146,18 @@ class Game:
     def successors(self, state: Any) -> Sequence[tuple[int, Any]]:
         """``(move, next_state)`` pairs in move order."""
         return tuple((m, self.play(state, m)) for m in self.moves(state))
+
+    def successors_by_priority(self, state: Any) -> Sequence[tuple[int, Any]]:
+        """:meth:`successors` sorted by :meth:`move_priority`, highest first; ties keep
+        move order. It is what a search ordered by :func:`minimax_viz.centre_first` calls
+        at every node: the default sorts at each call, a game with tables (tic-tac-toe)
+        sorts each position once and answers with a look-up.
+
+        >>> from minimax_viz import GameTree, TicTacToe
+        >>> [m for m, _ in TicTacToe().successors_by_priority(0)]
+        [4, 0, 2, 6, 8, 1, 3, 5, 7]
+        >>> GameTree([[3, 12], [2]]).successors_by_priority(())   # no priorities: move order
+        ((0, (0,)), (1, (1,)))
+        """
+        priority = self.move_priority
+        return tuple(sorted(self.successors(state), key=lambda pair: -priority(state, pair[0])))

@@ -11,9 +11,9 @@ A nine-character string such as ``"X.OX.XOO."`` is accepted too. X is Max (the A
 moves first; O is Min. Inside, a position is one integer: bit ``i`` set when X holds
 cell ``i``, bit ``9 + i`` when O does. What the search asks at every node (the moves,
 the next positions, whether the game is over, the kind of node) is worked out once per
-position and kept in a table, since tic-tac-toe has only 5,478 positions; these three
-look-ups (``successors``, ``outcome``, ``node_type``) take that integer, which
-``game.state(board)`` makes from a board.
+position and kept in a table, since tic-tac-toe has only 5,478 positions; these four
+look-ups (``successors``, ``successors_by_priority``, ``outcome``, ``node_type``) take
+that integer, which ``game.state(board)`` makes from a board.
 """
 
 from __future__ import annotations
@@ -97,7 +97,9 @@ class TicTacToe(Game):
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
         self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
+        self._by_priority = _Table(lambda code: Game.successors_by_priority(self, code))
         self.successors = self._successors.__getitem__
+        self.successors_by_priority = self._by_priority.__getitem__
         self.outcome = self._outcome.__getitem__
         self.node_type = self._node_type.__getitem__
 
