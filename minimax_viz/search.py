@@ -189,7 +189,10 @@ def alphabeta(
       before searching the children. If there is one, it is searched (a leaf) and the
       other moves are cut: nothing scores more than a win, and with ``quick_wins``
       nothing more than a win now. (A heuristic that rated a position above a win
-      would be overruled: the games' own stay between a loss and a win.)
+      would be overruled: the games' own stay between a loss and a win.) Else, where
+      the opponent could win at once (``game.threats``) and the search looks two plies
+      on or more, only the first move that blocks it is searched: every other move
+      loses at once, the worst result there is (with two threats, every move does).
     - ``narrow=True`` (with ``win_check`` and ``depth=None``) then narrows the window to
       the best score still reachable (``game.best_reachable``): with no win now, a
       player's best under ``quick_wins`` is a win two plies later. Where that is no
@@ -205,7 +208,7 @@ def alphabeta(
     :raises InvalidOption: as :func:`minimax`; for an ``order`` that is not a function
         or that drops, invents or repeats moves; for a ``win_check`` or ``narrow`` that is
         not True or False, ``narrow=True`` without ``win_check=True`` or with a ``depth``,
-        and a ``game.winning_moves`` that names no legal move.
+        and a ``game.winning_moves`` or ``game.threats`` that names no legal move.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
@@ -797,23 +800,24 @@ def _min_handler(parts: _Parts, value):
 def _shortcut(parts: _Parts, value, *, maximise: bool):
     """``win_check`` and ``narrow`` at a node of Max (``maximise``) or Min, or None when
     both are off: ``shortcut(state, depth, alpha, beta, ply, here)`` gives the node's
-    value when a move wins at once or the narrowed window is empty (None otherwise),
-    and the window, narrowed, to go on with."""
+    value when a move wins at once, the narrowed window is empty, or one move must block
+    the opponent's win (None otherwise), and the window, narrowed, to go on with."""
     if not parts.win_check:
         return None
     game, successors, cuts = parts.game, parts.successors, parts.cutoffs
-    winning_moves, on_equal, skip = game.winning_moves, cuts.on_equal, cuts.skip
+    winning_moves, threats, on_equal, skip = game.winning_moves, game.threats, cuts.on_equal, cuts.skip
     reachable, quick = (game.best_reachable if parts.narrow else None), parts.quick_wins
 
     def take_win(state, wins, depth, alpha, beta, ply, here):
-        """Search the first winning move in the order searched; cut the others."""
+        """Search the first of ``wins`` (winning or blocking moves) in the order searched;
+        cut the others."""
         children = successors(state)
         for m, child in children:
             if m in wins:
                 break
         else:
             raise InvalidOption(
-                f"{type(game).__name__}.winning_moves returned {wins!r} at {game.to_text(state)}; "
+                f"{type(game).__name__}.winning_moves or .threats returned {wins!r} at {game.to_text(state)}; "
                 f"it must name moves among the legal ones, {[m for m, _ in children]}"
             )
         v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
@@ -840,6 +844,10 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
                 if beta <= alpha if on_equal else beta < alpha:
                     skip(here, [m for m, _ in successors(state)], alpha, beta)
                     return most, alpha, beta
+        if depth > 1:   # the opponent's wins at once are in sight: only a block can be best
+            forced = threats(state)
+            if forced:
+                return take_win(state, forced, depth, alpha, beta, ply, here)
         return None, alpha, beta
 
     return shortcut

@@ -60,6 +60,40 @@ def test_winning_moves_on_hand_checked_positions(game, position, wins):
     assert tuple(game.winning_moves(game.state(position))) == wins
 
 
+@pytest.mark.parametrize("position, threats", [
+    (THREAT, (2,)),           # X to move must block O's bottom row in column 2
+    ("1122337", (3,)),        # O to move must block X's bottom row in column 3
+    ("112233", ()),           # X to move: O's three in row 2 cannot be completed yet
+    ("4455", ()),
+])
+def test_threats_on_hand_checked_positions(position, threats):
+    assert C4.threats(C4.state(position)) == threats
+
+
+def test_only_the_block_is_searched_where_the_opponent_threatens():
+    """An exact solve of lesson 07's game with 12 cells left, recorded: at every node below
+    the root where the player to move cannot win but the opponent threatens to, one child
+    at most was searched (the first threat in centre-first order; none when the narrowed
+    window cut them all), and every other move is a pruned stub."""
+    position = "324624444462262266635553333555"
+    options = dict(order=mv.centre_first, memo=True, quick_wins=True)
+    checked = mv.alphabeta(C4, position, win_check=True, narrow=True, **options)
+    plain = mv.alphabeta(C4, position, **options)
+    assert (checked.score, checked.move) == (plain.score, plain.move)
+    forced = 0
+    for node in checked.tree.nodes:
+        if node.kind != "call" or node.depth == 0:
+            continue
+        code = node.internal_state
+        if C4.winning_moves(code) or not C4.threats(code):
+            continue
+        searched = [c.move for c in node.children if not c.pruned]
+        assert len(node.children) == len(C4.moves(code))
+        assert searched in ([], [mv.centre_first(C4, code, list(C4.threats(code)))[0]])
+        forced += len(searched)
+    assert forced > 0 and checked.stats.calls < plain.stats.calls
+
+
 def test_the_check_fires_where_o_wins_at_once():
     """X must block column 2; after each of X's other six moves O wins there at once.
 
@@ -180,6 +214,22 @@ def test_bitboard_winning_moves_equal_brute_force(rows, cols):
         assert game.winning_moves(code) == Game.winning_moves(game, code)
 
 
+@pytest.mark.parametrize("rows, cols", [(6, 7), (4, 5), (7, 9)])
+def test_bitboard_threats_equal_brute_force(rows, cols):
+    """The opponent's disc dropped into each open column: does it make four?"""
+    game = ConnectFour(rows=rows, cols=cols)
+    for code in seeded(game, seed=rows * cols + 1, count=300, plies=range(0, rows * cols)):
+        x, o = code & game._low, code >> game._shift
+        opponent_shift = 0 if x.bit_count() > o.bit_count() else game._shift
+        mask = x | o
+        found = []
+        for c in game.moves(code):
+            cell = (mask + game._bottom[c]) & game._column[c]
+            if game.fours(code | cell << opponent_shift):
+                found.append(c)
+        assert game.threats(code) == tuple(found), game.to_text(code)
+
+
 def test_best_reachable_bounds_every_exact_value():
     """With no win now, the exact value never beats the bound (solved here by plain alpha-beta)."""
     for code in seeded(C4, seed=11, count=30, plies=range(31, 36)):
@@ -225,5 +275,5 @@ def test_a_winning_moves_hook_that_names_no_legal_move_is_refused():
         def winning_moves(self, state):
             return (42,)
 
-    with pytest.raises(InvalidOption, match="winning_moves returned"):
+    with pytest.raises(InvalidOption, match="winning_moves or .threats returned"):
         mv.alphabeta(Broken(), "X........", win_check=True, record=False)

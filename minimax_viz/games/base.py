@@ -155,6 +155,16 @@ class Game:
         outcome = self.outcome
         return tuple(m for m, child in self.successors(state) if outcome(child) == win)
 
+    def threats(self, state: Any) -> Collection[int]:
+        """The moves with which the opponent would win at once if it moved now: the player
+        to move must take one of them itself, as every other move loses at once.
+
+        ``alphabeta(..., win_check=True)`` then searches only the first of them in its
+        order (with two or more, every move loses: one is enough to find the value). The
+        default, empty, claims nothing.
+        """
+        return ()
+
     def best_reachable(self, state: Any, *, quick_wins: bool) -> float | None:
         """The best score the player to move can still reach when no move wins at once,
         as a score for Max: a ceiling where Max moves, a floor where Min moves.

@@ -90,6 +90,7 @@ class ConnectFour(Game):
         # (columns, rows) per step: up, across, diagonally up and diagonally down
         steps = ((0, 1), (1, 0), (1, 1), (1, -1))
         self._directions = tuple(dc * h1 + dr for dc, dr in steps)
+        self._sideways = tuple((d, 2 * d, 3 * d) for d in self._directions[1:])
         self._windows = tuple((dc * h1 + dr, self._starts(dc, dr)) for dc, dr in steps)
         centre = (cols - 1) / 2
         self._centre = sum(col for c, col in enumerate(self._column) if abs(c - centre) < 1)
@@ -356,6 +357,26 @@ class ConnectFour(Game):
             return ()
         return tuple(c for c, column in enumerate(self._column) if wins & column)
 
+    def threats(self, state: Any) -> tuple[int, ...]:
+        """The columns where the opponent would complete four at once if it moved now: a
+        disc of the player to move there blocks it; any other move loses at once.
+
+        >>> ConnectFour().threats("1122334")   # O to move: X's four in the bottom row is done
+        ()
+        >>> ConnectFour().threats("112233")    # X to move: O threatens nothing playable yet
+        ()
+        >>> ConnectFour().threats("1122337")   # O to move: X threatens column 3
+        (3,)
+        """
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        other = x if x.bit_count() > o.bit_count() else o
+        mask = x | o
+        wins = self._completes(other) & (mask + self._bottoms) & self._cells
+        if not wins:
+            return ()
+        return tuple(c for c, column in enumerate(self._column) if wins & column)
+
     def best_reachable(self, state: Any, *, quick_wins: bool) -> int:
         """The best score the player to move can reach when no move wins at once, for Max.
 
@@ -401,12 +422,15 @@ class ConnectFour(Game):
         return False
 
     def _completes(self, bits: int) -> int:
-        """The cells (empty or not) that would complete a four with three of ``bits``."""
+        """The cells (empty or not) that would complete a four with three of ``bits``.
+
+        Per direction ``d``: ``pairs`` marks each disc with another one ``d`` further on;
+        a cell completes a four when a pair and a third disc lie on either side of it.
+        """
         won = bits << 1 & bits << 2 & bits << 3   # up: only three below
-        for d in self._directions[1:]:
-            left, right = bits << d, bits >> d
-            won |= (left & bits << 2 * d & (bits << 3 * d | right)
-                    | right & bits >> 2 * d & (left | bits >> 3 * d))
+        for d, d2, d3 in self._sideways:
+            pairs = bits & bits >> d
+            won |= pairs >> d & (bits >> d3 | bits << d) | pairs << d2 & (bits << d3 | bits >> d)
         return won
 
     def _starts(self, dc: int, dr: int) -> int:
