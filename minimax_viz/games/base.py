@@ -142,10 +142,12 @@ class Game:
         ``alphabeta(..., win_check=True)`` asks at every node below the root and takes
         such a move without searching the others. The default plays every move and asks
         :meth:`outcome` for a win of the mover (``win_utility`` for Max, its negative for
-        Min); it finds none when :attr:`win_utility` is ``None``. A fast game overrides it.
+        Min); it finds none when :attr:`win_utility` is ``None``. Like :meth:`successors`,
+        it takes the internal state; a fast game overrides it.
 
         >>> from minimax_viz import TicTacToe
-        >>> Game.winning_moves(TicTacToe(), "XX.OO....")   # X completes the top row
+        >>> game = TicTacToe()
+        >>> Game.winning_moves(game, game.state("XX.OO...."))   # X completes the top row
         (2,)
         """
         win, kind = self.win_utility, self.node_type(state)
@@ -162,6 +164,10 @@ class Game:
         ``alphabeta(..., win_check=True)`` then searches only the first of them in its
         order (with two or more, every move loses: one is enough to find the value). The
         default, empty, claims nothing.
+
+        >>> from minimax_viz import TicTacToe
+        >>> Game.threats(TicTacToe(), 0)
+        ()
         """
         return ()
 
@@ -172,6 +178,10 @@ class Game:
         ``alphabeta(..., narrow=True)`` narrows the window to it. It must hold for every
         finished game below ``state`` (scored with ``quick_wins`` or not). The default,
         ``None``, knows no such bound: no narrowing.
+
+        >>> from minimax_viz import TicTacToe
+        >>> Game.best_reachable(TicTacToe(), 0, quick_wins=True) is None
+        True
         """
         return None
 

@@ -361,9 +361,7 @@ class ConnectFour(Game):
         """The columns where the opponent would complete four at once if it moved now: a
         disc of the player to move there blocks it; any other move loses at once.
 
-        >>> ConnectFour().threats("1122334")   # O to move: X's four in the bottom row is done
-        ()
-        >>> ConnectFour().threats("112233")    # X to move: O threatens nothing playable yet
+        >>> ConnectFour().threats("112233")    # X to move: O's row 2 waits for a disc in column 3
         ()
         >>> ConnectFour().threats("1122337")   # O to move: X threatens column 3
         (3,)
