@@ -600,13 +600,15 @@ class _Cutoffs:
         self.cutoffs = self.pruned = 0
         self.record = None   # the recorder's ``cut``, when recording
 
-    def skip(self, here: int, moves: list, alpha: float, beta: float) -> None:
-        """Cut ``moves`` at node ``here`` before searching them (and record them as stubs)."""
-        if moves:
+    def skip(self, here: int, children, searched, alpha: float, beta: float) -> None:
+        """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but the one
+        ``searched`` (None: all), without searching them (and record them as stubs)."""
+        n = len(children) - (searched is not None)
+        if n:
             self.cutoffs += 1
-            self.pruned += len(moves)
+            self.pruned += n
             if self.record is not None:
-                self.record(here, moves, alpha, beta)
+                self.record(here, [m for m, _ in children if m != searched], alpha, beta)
 
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
@@ -825,7 +827,7 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
             alpha = max(alpha, v)
         else:
             beta = min(beta, v)
-        skip(here, [other for other, _ in children if other != m], alpha, beta)
+        skip(here, children, m, alpha, beta)
         return v, alpha, beta
 
     def shortcut(state, depth, alpha, beta, ply, here):
@@ -837,12 +839,12 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
             if maximise and most is not None and most < beta:   # Max can reach no more
                 beta = most
                 if alpha >= beta if on_equal else alpha > beta:
-                    skip(here, [m for m, _ in successors(state)], alpha, beta)
+                    skip(here, successors(state), None, alpha, beta)
                     return most, alpha, beta
             elif not maximise and most is not None and most > alpha:   # Min no less
                 alpha = most
                 if beta <= alpha if on_equal else beta < alpha:
-                    skip(here, [m for m, _ in successors(state)], alpha, beta)
+                    skip(here, successors(state), None, alpha, beta)
                     return most, alpha, beta
         if depth > 1:   # the opponent's wins at once are in sight: only a block can be best
             forced = threats(state)
