@@ -21,8 +21,9 @@ Alpha-beta is the same walk with a window ``(alpha, beta)``: a Max node stops lo
 at its children once it has found a value Min would never allow (``>= beta``), and a
 Min node once Max would never allow it (``<= alpha``). Expectimax averages at chance
 nodes, weighting each outcome by its probability, and takes Min to move at random.
-Recording, depth limits, move ordering, a memo (transposition) table, quicker wins and
-a budget of calls or seconds are options of this one code path; the search tells a
+Recording, depth limits, move ordering, a memo (transposition) table, quicker wins, a
+solver's win check and narrowed window, and a budget of calls or seconds are options of
+this one code path; the search tells a
 recorder what happens and never draws. :func:`iterative_deepening` runs it again and
 again, one ply deeper each time.
 """
