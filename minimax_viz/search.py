@@ -721,10 +721,10 @@ def _handlers(parts: _Parts, value) -> dict:
 def _max_handler(parts: _Parts, value):
     """Max takes the largest child value; with a window it stops once that reaches beta."""
     successors, cuts = parts.successors, parts.cutoffs
+    shortcut = _shortcut(parts, value, maximise=True)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
-    shortcut = _shortcut(parts, value, maximise=True)
 
     def max_node(state, depth, alpha, beta, ply, here):
         if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
@@ -762,10 +762,10 @@ def _max_handler(parts: _Parts, value):
 def _min_handler(parts: _Parts, value):
     """Min takes the smallest child value; with a window it stops once that reaches alpha."""
     successors, cuts = parts.successors, parts.cutoffs
+    shortcut = _shortcut(parts, value, maximise=False)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
-    shortcut = _shortcut(parts, value, maximise=False)
 
     def min_node(state, depth, alpha, beta, ply, here):
         if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
