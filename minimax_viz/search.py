@@ -602,14 +602,10 @@ class _Cutoffs:
         self.record = None   # the recorder's ``cut``, when recording
 
     def skip(self, here: int, children, searched, alpha: float, beta: float) -> None:
-        """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but the one
-        ``searched`` (None: all), without searching them (and record them as stubs)."""
-        n = len(children) - (searched is not None)
-        if n:
-            self.cutoffs += 1
-            self.pruned += n
-            if self.record is not None:
-                self.record(here, [m for m, _ in children if m != searched], alpha, beta)
+        """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but ``searched``
+        (one of them, or None: all), unsearched: a :meth:`cut` after ``searched``, put first."""
+        rest = tuple(pair for pair in children if pair is not searched)
+        self.cut((searched,) + rest, searched, here, alpha, beta)
 
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
@@ -815,20 +811,20 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
         """Search the first of ``wins`` (winning or blocking moves) in the order searched;
         cut the others."""
         children = successors(state)
-        for m, child in children:
-            if m in wins:
+        for pair in children:
+            if pair[0] in wins:
                 break
         else:
             raise InvalidOption(
                 f"{type(game).__name__}.winning_moves or .threats returned {wins!r} at {game.to_text(state)}; "
                 f"it must name moves among the legal ones, {[m for m, _ in children]}"
             )
-        v = value(child, depth - 1, alpha, beta, ply + 1, here, m)
+        v = value(pair[1], depth - 1, alpha, beta, ply + 1, here, pair[0])
         if maximise:
             alpha = max(alpha, v)
         else:
             beta = min(beta, v)
-        skip(here, children, m, alpha, beta)
+        skip(here, children, pair, alpha, beta)
         return v, alpha, beta
 
     def shortcut(state, depth, alpha, beta, ply, here):
