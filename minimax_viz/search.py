@@ -717,7 +717,7 @@ def _handlers(parts: _Parts, value) -> dict:
 def _max_handler(parts: _Parts, value):
     """Max takes the largest child value; with a window it stops once that reaches beta."""
     successors, cuts = parts.successors, parts.cutoffs
-    shortcut = _shortcut(parts, value, maximise=True)
+    shortcut, leave = _shortcut(parts, value, maximise=True), _leave(parts.recorder)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
@@ -726,10 +726,8 @@ def _max_handler(parts: _Parts, value):
         if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
             best, alpha, beta = shortcut(state, depth, alpha, beta, ply, here)
             if best is not None:
-                if scores is not None:
-                    scores[here] = best
-                    if exits is not None:
-                        exits[here] = (alpha, beta)
+                if leave is not None:
+                    leave(here, best, alpha, beta)
                 return best
         children = successors(state)
         best, best_move = -math.inf, None
@@ -758,7 +756,7 @@ def _max_handler(parts: _Parts, value):
 def _min_handler(parts: _Parts, value):
     """Min takes the smallest child value; with a window it stops once that reaches alpha."""
     successors, cuts = parts.successors, parts.cutoffs
-    shortcut = _shortcut(parts, value, maximise=False)
+    shortcut, leave = _shortcut(parts, value, maximise=False), _leave(parts.recorder)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
@@ -767,10 +765,8 @@ def _min_handler(parts: _Parts, value):
         if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
             best, alpha, beta = shortcut(state, depth, alpha, beta, ply, here)
             if best is not None:
-                if scores is not None:
-                    scores[here] = best
-                    if exits is not None:
-                        exits[here] = (alpha, beta)
+                if leave is not None:
+                    leave(here, best, alpha, beta)
                 return best
         children = successors(state)
         best, best_move = math.inf, None
@@ -850,6 +846,12 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
         return None, alpha, beta
 
     return shortcut
+
+
+def _leave(recorder):
+    """The recorder's ``exit(index, score, alpha, beta)``, which closes a call's row (None
+    when nothing is recorded)."""
+    return None if recorder is None else recorder.exit
 
 
 def _exit_columns(recorder):
