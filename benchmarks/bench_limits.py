@@ -71,7 +71,10 @@ def end_games(game, count: int, seed: int = 14) -> list[int]:
 
 
 def package_solve(game, code):
-    return mv.alphabeta(game, code, order=mv.centre_first, memo=True, quick_wins=True, record=False)
+    """The package's exact solve: alpha-beta, centre first, the table, quick wins, the
+    immediate-win check and the window narrowed to the best score still reachable."""
+    return mv.alphabeta(game, code, order=mv.centre_first, memo=True, quick_wins=True, record=False,
+                        win_check=True, narrow=True)
 
 
 def frame_and_whole(tree, repeat: int) -> tuple[float, float]:

@@ -21,8 +21,9 @@ Alpha-beta is the same walk with a window ``(alpha, beta)``: a Max node stops lo
 at its children once it has found a value Min would never allow (``>= beta``), and a
 Min node once Max would never allow it (``<= alpha``). Expectimax averages at chance
 nodes, weighting each outcome by its probability, and takes Min to move at random.
-Recording, depth limits, move ordering, a memo (transposition) table, quicker wins and
-a budget of calls or seconds are options of this one code path; the search tells a
+Recording, depth limits, move ordering, a memo (transposition) table, quicker wins, a
+solver's win check and narrowed window, and a budget of calls or seconds are options of
+this one code path; the search tells a
 recorder what happens and never draws. :func:`iterative_deepening` runs it again and
 again, one ply deeper each time.
 
@@ -167,6 +168,8 @@ def alphabeta(
     prune_on_equal: bool = True,
     memo: bool = False,
     quick_wins: bool = False,
+    win_check: bool = False,
+    narrow: bool = False,
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_calls: int | None = DEFAULT_MAX_CALLS,
@@ -194,24 +197,44 @@ def alphabeta(
     left (``game.moves_left``), as game solvers do: a win now beats a win later, and a
     loss later beats a loss now, so the search never dawdles. The sign still says who wins.
 
+    Two checks of game solvers, for games that say what a win is (``game.win_utility``),
+    both off by default and never at the root (it must name its move):
+
+    - ``win_check=True`` looks for a move that wins at once (``game.winning_moves``)
+      before searching the children. If there is one, it is searched (a leaf) and the
+      other moves are cut: nothing scores more than a win, and with ``quick_wins``
+      nothing more than a win now. (A heuristic that rated a position above a win
+      would be overruled: the games' own stay between a loss and a win.) Else, where
+      the opponent could win at once (``game.threats``) and the search looks two plies
+      on or more, only the first move that blocks it is searched: every other move
+      loses at once, the worst result there is (with two threats, every move does).
+    - ``narrow=True`` (with ``win_check`` and ``depth=None``) then narrows the window to
+      the best score still reachable (``game.best_reachable``): with no win now, a
+      player's best under ``quick_wins`` is a win two plies later. Where that is no
+      better than what the player is already sure of elsewhere (``alpha`` for Max),
+      every move is cut at once.
+
     >>> from minimax_viz import GameTree
     >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, result.stats.calls, result.stats.pruned
     (3, 0, 11, 2)
 
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: as :func:`minimax`, and for an ``order`` that is not a function
-        or that drops, invents or repeats moves.
+    :raises InvalidOption: as :func:`minimax`; for an ``order`` that is not a function
+        or that drops, invents or repeats moves; for a ``win_check`` or ``narrow`` that is
+        not True or False, ``narrow=True`` without ``win_check=True`` or with a ``depth``,
+        and a ``game.winning_moves`` or ``game.threats`` that names no legal move.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
+    _check_solver_options(win_check, narrow, depth)
     return _limited(
         max_calls, game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
         prune_on_equal=prune_on_equal, record=record, max_nodes=max_nodes, memo=memo,
-        quick_wins=quick_wins,
+        quick_wins=quick_wins, win_check=win_check, narrow=narrow,
     )
 
 
@@ -347,6 +370,7 @@ def iterative_deepening(
     prune_on_equal: bool = True,
     memo: bool = True,
     quick_wins: bool = True,
+    win_check: bool = False,
     progress: Progress | None = None,
 ) -> SearchResult:
     """Alpha-beta to depth 1, 2, 3, ... until a budget runs out; the last full depth answers.
@@ -361,8 +385,8 @@ def iterative_deepening(
     result of the last completed depth comes back with ``interrupted=True``.
 
     ``order`` is :func:`centre_first` unless given (``None``: the game's own move
-    order); ``memo`` and ``quick_wins``, both on, are as in :func:`alphabeta`. The
-    result's ``stats`` add up every depth.
+    order); ``memo`` and ``quick_wins``, both on, and ``win_check``, off, are as in
+    :func:`alphabeta`. The result's ``stats`` add up every depth.
 
     >>> from minimax_viz import GameTree
     >>> seen = []
@@ -377,12 +401,13 @@ def iterative_deepening(
     :raises InvalidOption: for ``seconds`` that is not a positive number or None,
         ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
         ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
-        and as :func:`alphabeta`.
+        a ``win_check`` that is not True or False, and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     """
     _check_game(game)
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
+    _check_solver_options(win_check, False, None)
     if progress is not None and not callable(progress):
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
     if order is not None and not callable(order):
@@ -399,7 +424,7 @@ def iterative_deepening(
                 found = _search(
                     game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
                     prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
-                    quick_wins=quick_wins, deadline=deadline, max_calls=left,
+                    quick_wins=quick_wins, win_check=win_check, deadline=deadline, max_calls=left,
                 )
             except _OutOfBudget as stop:
                 _add(totals, stop.stats)
@@ -461,7 +486,8 @@ def _limited(max_calls, game, state, **options) -> SearchResult:
 
 def _search(
     game, state, *, algorithm, depth, evaluate, record, max_nodes, order=None,
-    prune_on_equal=True, memo=False, quick_wins=False, deadline=None, max_calls=None,
+    prune_on_equal=True, memo=False, quick_wins=False, win_check=False, narrow=False, deadline=None,
+    max_calls=None,
 ):
     _check_game(game)
     root = game.state(state)
@@ -479,6 +505,7 @@ def _search(
         memo=_Memo(game.key, prune_on_equal) if memo else None,
         budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
         cutoffs=_Cutoffs(prune_on_equal) if algorithm == "alphabeta" else None,
+        win_check=win_check, narrow=narrow, quick_wins=quick_wins,
     )
     value, stats = _dispatcher(parts)
     try:
@@ -520,8 +547,9 @@ class _Parts:
     """What the dispatcher and the handlers of one search share."""
 
     def __init__(self, game, algorithm, *, successors, outcome, score_horizon, recorder, memo,
-                 budget, cutoffs):
+                 budget, cutoffs, win_check=False, narrow=False, quick_wins=False):
         self.game, self.algorithm = game, algorithm
+        self.win_check, self.narrow, self.quick_wins = win_check, narrow, quick_wins
         self.successors, self.outcome, self.score_horizon = successors, outcome, score_horizon
         self.recorder, self.memo, self.budget, self.cutoffs = recorder, memo, budget, cutoffs
         if cutoffs is not None and recorder is not None:
@@ -588,6 +616,12 @@ class _Cutoffs:
         self.on_equal = prune_on_equal
         self.cutoffs = self.pruned = 0
         self.record = None   # the recorder's ``cut``, when recording
+
+    def skip(self, here: int, children, searched, alpha: float, beta: float) -> None:
+        """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but ``searched``
+        (one of them, or None: all), unsearched: a :meth:`cut` after ``searched``, put first."""
+        rest = tuple(pair for pair in children if pair is not searched)
+        self.cut((searched,) + rest, searched, here, alpha, beta)
 
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
@@ -702,12 +736,19 @@ def _handlers(parts: _Parts, value) -> dict:
 def _max_handler(parts: _Parts, value):
     """Max takes the largest child value; with a window it stops once that reaches beta."""
     successors, cuts = parts.successors, parts.cutoffs
+    shortcut, leave = _shortcut(parts, value, maximise=True), _leave(parts.recorder)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
     lowest = -math.inf
 
     def max_node(state, depth, alpha, beta, ply, here):
+        if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
+            best, alpha, beta = shortcut(state, depth, alpha, beta, ply, here)
+            if best is not None:
+                if leave is not None:
+                    leave(here, best, alpha, beta)
+                return best
         children = successors(state)
         best, best_move = lowest, None
         for m, child in children:
@@ -735,12 +776,19 @@ def _max_handler(parts: _Parts, value):
 def _min_handler(parts: _Parts, value):
     """Min takes the smallest child value; with a window it stops once that reaches alpha."""
     successors, cuts = parts.successors, parts.cutoffs
+    shortcut, leave = _shortcut(parts, value, maximise=False), _leave(parts.recorder)
     scores, exits = _exit_columns(parts.recorder)
     pruning = cuts is not None
     on_equal, cut = (cuts.on_equal, cuts.cut) if pruning else (None, None)
     highest = math.inf
 
     def min_node(state, depth, alpha, beta, ply, here):
+        if shortcut is not None and ply:  # a win at once, or a window narrowed to nothing
+            best, alpha, beta = shortcut(state, depth, alpha, beta, ply, here)
+            if best is not None:
+                if leave is not None:
+                    leave(here, best, alpha, beta)
+                return best
         children = successors(state)
         best, best_move = highest, None
         for m, child in children:
@@ -763,6 +811,68 @@ def _min_handler(parts: _Parts, value):
         return best
 
     return min_node
+
+
+def _shortcut(parts: _Parts, value, *, maximise: bool):
+    """``win_check`` and ``narrow`` at a node of Max (``maximise``) or Min, or None when
+    both are off: ``shortcut(state, depth, alpha, beta, ply, here)`` gives the node's
+    value when a move wins at once, the narrowed window is empty, or one move must block
+    the opponent's win (None otherwise), and the window, narrowed, to go on with."""
+    if not parts.win_check:
+        return None
+    game, successors, cuts = parts.game, parts.successors, parts.cutoffs
+    winning_moves, threats, on_equal, skip = game.winning_moves, game.threats, cuts.on_equal, cuts.skip
+    reachable, quick = (game.best_reachable if parts.narrow else None), parts.quick_wins
+
+    def take_win(state, wins, depth, alpha, beta, ply, here):
+        """Search the first of ``wins`` (winning or blocking moves) in the order searched;
+        cut the others."""
+        children = successors(state)
+        for pair in children:
+            if pair[0] in wins:
+                break
+        else:
+            raise InvalidOption(
+                f"{type(game).__name__}.winning_moves or .threats returned {wins!r} at {game.to_text(state)}; "
+                f"it must name moves among the legal ones, {[m for m, _ in children]}"
+            )
+        v = value(pair[1], depth - 1, alpha, beta, ply + 1, here, pair[0])
+        if maximise:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        skip(here, children, pair, alpha, beta)
+        return v, alpha, beta
+
+    def shortcut(state, depth, alpha, beta, ply, here):
+        wins = winning_moves(state)
+        if wins:
+            return take_win(state, wins, depth, alpha, beta, ply, here)
+        if reachable is not None:
+            most = reachable(state, quick_wins=quick)
+            if maximise and most is not None and most < beta:   # Max can reach no more
+                beta = most
+                if alpha >= beta if on_equal else alpha > beta:
+                    skip(here, successors(state), None, alpha, beta)
+                    return most, alpha, beta
+            elif not maximise and most is not None and most > alpha:   # Min no less
+                alpha = most
+                if beta <= alpha if on_equal else beta < alpha:
+                    skip(here, successors(state), None, alpha, beta)
+                    return most, alpha, beta
+        if depth > 1:   # the opponent's wins at once are in sight: only a block can be best
+            forced = threats(state)
+            if forced:
+                return take_win(state, forced, depth, alpha, beta, ply, here)
+        return None, alpha, beta
+
+    return shortcut
+
+
+def _leave(recorder):
+    """The recorder's ``exit(index, score, alpha, beta)``, which closes a call's row (None
+    when nothing is recorded)."""
+    return None if recorder is None else recorder.exit
 
 
 def _exit_columns(recorder):
@@ -887,6 +997,23 @@ def _check_budget(seconds, max_calls, max_depth) -> None:
     for name, n in (("max_calls", max_calls), ("max_depth", max_depth)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
             raise InvalidOption(f"{name} must be a whole number, 1 or more, or None (no limit), not {n!r}")
+
+
+def _check_solver_options(win_check, narrow, depth) -> None:
+    """``win_check`` and ``narrow`` are switches; narrowing needs the win check and no depth limit."""
+    for name, on in (("win_check", win_check), ("narrow", narrow)):
+        if not isinstance(on, bool):
+            raise InvalidOption(f"{name} must be True or False, not {on!r}")
+    if narrow and not win_check:
+        raise InvalidOption(
+            "narrow=True needs win_check=True: the best score still reachable assumes that "
+            "no move wins at once, which the win check makes sure of"
+        )
+    if narrow and depth is not None:
+        raise InvalidOption(
+            f"narrow=True bounds the results of finished games, not depth={depth}'s heuristic "
+            "guesses; use it with depth=None (an exact search)"
+        )
 
 
 def _check_game(game) -> None:

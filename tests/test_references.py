@@ -64,8 +64,12 @@ def test_tic_tac_toe_negamax_agrees_with_minimax_on_seeded_positions():
         assert references.ttt_value(code) == mv.minimax(game, code, record=False).score, game.to_text(code)
 
 
+SOLVER_CHECKS = [{}, {"win_check": True}, {"win_check": True, "narrow": True}]
+
+
+@pytest.mark.parametrize("checks", SOLVER_CHECKS, ids=["plain", "win_check", "narrow"])
 @pytest.mark.parametrize("rows, cols, empty, count", [(6, 7, range(6, 13), 100), (4, 5, range(5, 12), 100)])
-def test_pons_solver_agrees_with_exact_connect_four_end_games(rows, cols, empty, count):
+def test_pons_solver_agrees_with_exact_connect_four_end_games(rows, cols, empty, count, checks):
     game = mv.ConnectFour(rows=rows, cols=cols)
     solver = references.PonsSolver(rows, cols, table_size=4099)
     size = rows * cols
@@ -73,7 +77,7 @@ def test_pons_solver_agrees_with_exact_connect_four_end_games(rows, cols, empty,
     for code in seeded_positions(game, seed=rows * cols, count=count, plies=plies):
         x, o = code & game._low, code >> game._shift
         quick = mv.alphabeta(
-            game, code, order=mv.centre_first, memo=True, quick_wins=True, record=False
+            game, code, order=mv.centre_first, memo=True, quick_wins=True, record=False, **checks
         ).score
         expected = references.pons_from_quick(quick, x.bit_count() == o.bit_count())
         assert solver.solve_code(game, code) == expected, game.to_text(code)

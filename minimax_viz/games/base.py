@@ -21,7 +21,7 @@ node: nothing assumes that the players alternate.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from typing import Any, Collection, Hashable, Sequence
 
 __all__ = ["Game"]
 
@@ -33,6 +33,10 @@ class Game:
     max_player: str = "MAX"
     #: Label of the minimising player.
     min_player: str = "MIN"
+    #: The utility of a game Max has won (a win for Min is its negative), when no result
+    #: is better than a win: then :meth:`winning_moves` can find wins. ``None``: the game
+    #: has other results (a tree's leaves hold any numbers).
+    win_utility: float | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -133,6 +137,55 @@ class Game:
         order, and the default (0 for every move) keeps that order as it is.
         """
         return 0
+
+    def winning_moves(self, state: Any) -> Collection[int]:
+        """The moves with which the player to move wins at once (empty when there are none).
+
+        ``alphabeta(..., win_check=True)`` asks at every node below the root and takes
+        such a move without searching the others. The default plays every move and asks
+        :meth:`outcome` for a win of the mover (``win_utility`` for Max, its negative for
+        Min); it finds none when :attr:`win_utility` is ``None``. Like :meth:`successors`,
+        it takes the internal state; a fast game overrides it.
+
+        >>> from minimax_viz import TicTacToe
+        >>> game = TicTacToe()
+        >>> Game.winning_moves(game, game.state("XX.OO...."))   # X completes the top row
+        (2,)
+        """
+        win, kind = self.win_utility, self.node_type(state)
+        if win is None or kind == "chance":
+            return ()
+        win = win if kind == "max" else -win
+        outcome = self.outcome
+        return tuple(m for m, child in self.successors(state) if outcome(child) == win)
+
+    def threats(self, state: Any) -> Collection[int]:
+        """The moves with which the opponent would win at once if it moved now: the player
+        to move must take one of them itself, as every other move loses at once.
+
+        ``alphabeta(..., win_check=True)`` then searches only the first of them in its
+        order (with two or more, every move loses: one is enough to find the value). The
+        default, empty, claims nothing.
+
+        >>> from minimax_viz import TicTacToe
+        >>> Game.threats(TicTacToe(), 0)
+        ()
+        """
+        return ()
+
+    def best_reachable(self, state: Any, *, quick_wins: bool) -> float | None:
+        """The best score the player to move can still reach when no move wins at once,
+        as a score for Max: a ceiling where Max moves, a floor where Min moves.
+
+        ``alphabeta(..., narrow=True)`` narrows the window to it. It must hold for every
+        finished game below ``state`` (scored with ``quick_wins`` or not). The default,
+        ``None``, knows no such bound: no narrowing.
+
+        >>> from minimax_viz import TicTacToe
+        >>> Game.best_reachable(TicTacToe(), 0, quick_wins=True) is None
+        True
+        """
+        return None
 
     def key(self, state: Any) -> Hashable:
         """A hashable key that is equal for equal positions (for memo tables)."""

@@ -65,6 +65,7 @@ class ConnectFour(Game):
 
     max_player = "X"
     min_player = "O"
+    win_utility = 1
 
     def __init__(self, *, rows: int = 6, cols: int = 7):
         for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
@@ -82,9 +83,14 @@ class ConnectFour(Game):
         self._cells = sum(self._column)
         self._size = rows * cols
         self._drops = tuple(zip(range(cols), self._bottom, self._column))
+        self._bottoms = sum(self._bottom)
+        centre_out = sorted(range(cols), key=lambda c: abs(2 * c - (cols - 1)))   # ties: left first
+        self._drops_by_priority = tuple(self._drops[c] for c in centre_out)
+        self._open = -1   # the last code outcome() found unfinished: successors() trusts it
         # (columns, rows) per step: up, across, diagonally up and diagonally down
         steps = ((0, 1), (1, 0), (1, 1), (1, -1))
         self._directions = tuple(dc * h1 + dr for dc, dr in steps)
+        self._sideways = tuple((d, 2 * d, 3 * d) for d in self._directions[1:])
         self._windows = tuple((dc * h1 + dr, self._starts(dc, dr)) for dc, dr in steps)
         centre = (cols - 1) / 2
         self._centre = sum(col for c, col in enumerate(self._column) if abs(c - centre) < 1)
@@ -305,26 +311,97 @@ class ConnectFour(Game):
                 return 1
         elif self._four(o):
             return -1
-        return 0 if x | o == self._cells else None
+        if x | o == self._cells:
+            return 0
+        self._open = code   # the search's next question is successors(code): no four to test again
+        return None
 
     def successors(self, state: Any) -> tuple:
         """``(column, next_state)`` pairs, left to right; none when the game is over."""
+        return self._successors(state, self._drops)
+
+    def _successors(self, state: Any, drops: tuple) -> tuple:
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
         if x.bit_count() > o.bit_count():   # X moved last: O to move
-            if self._four(x):
+            if code != self._open and self._four(x):
                 return ()
             shift = self._shift
         else:
-            if self._four(o):
+            if code != self._open and self._four(o):
                 return ()
             shift = 0
         mask = x | o
         return tuple([
             (c, code | drop << shift)
-            for c, bottom, column in self._drops
+            for c, bottom, column in drops
             if (drop := mask + bottom & column)
         ])
+
+    def winning_moves(self, state: Any) -> tuple[int, ...]:
+        """The columns where the player to move completes four at once, left to right.
+
+        All columns at once, on the bit boards: a cell completes a four when three of the
+        mover's discs line up with it (three shifted copies of the board meet there),
+        and it can be played when it is the lowest empty cell of its column.
+
+        >>> ConnectFour().winning_moves("112233")   # X: three in the bottom row, both ends open
+        (3,)
+        """
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        own = o if x.bit_count() > o.bit_count() else x
+        mask = x | o
+        wins = self._completes(own) & (mask + self._bottoms) & self._cells
+        if not wins:
+            return ()
+        return tuple(c for c, column in enumerate(self._column) if wins & column)
+
+    def threats(self, state: Any) -> tuple[int, ...]:
+        """The columns where the opponent would complete four at once if it moved now: a
+        disc of the player to move there blocks it; any other move loses at once.
+
+        >>> ConnectFour().threats("112233")    # X to move: O's row 2 waits for a disc in column 3
+        ()
+        >>> ConnectFour().threats("1122337")   # O to move: X threatens column 3
+        (3,)
+        """
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        other = x if x.bit_count() > o.bit_count() else o
+        mask = x | o
+        wins = self._completes(other) & (mask + self._bottoms) & self._cells
+        if not wins:
+            return ()
+        return tuple(c for c, column in enumerate(self._column) if wins & column)
+
+    def best_reachable(self, state: Any, *, quick_wins: bool) -> int:
+        """The best score the player to move can reach when no move wins at once, for Max.
+
+        Without a win now, the mover's best is a win with its next disc but one, two
+        plies on: with ``quick_wins`` that scores 1 + the cells left then (the empty
+        cells now less 3), else 1; with fewer than 3 empty cells, at best a draw (0).
+        The sign is Max's: a ceiling for X, a floor for O.
+
+        >>> game = ConnectFour()
+        >>> game.best_reachable("4455", quick_wins=True), game.best_reachable("44553", quick_wins=True)
+        (36, -35)
+        """
+        code = state if type(state) is int else self._code(state)
+        left = self._size - code.bit_count()
+        most = 0 if left < 3 else left - 2 if quick_wins else 1
+        x, o = code & self._low, code >> self._shift
+        return most if x.bit_count() == o.bit_count() else -most
+
+    def successors_by_priority(self, state: Any) -> tuple:
+        """:meth:`successors` with the columns from the centre outwards (ties: the left
+        one first), the order of :meth:`move_priority`, without sorting: the order is
+        worked out once per board size.
+
+        >>> [c for c, _ in ConnectFour().successors_by_priority("4444")]
+        [3, 2, 4, 1, 5, 0, 6]
+        """
+        return self._successors(state, self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------
     def _code(self, state: Any) -> int:
@@ -341,6 +418,18 @@ class ConnectFour(Game):
             if pairs & pairs >> 2 * d:
                 return True
         return False
+
+    def _completes(self, bits: int) -> int:
+        """The cells (empty or not) that would complete a four with three of ``bits``.
+
+        Per direction ``d``: ``pairs`` marks each disc with another one ``d`` further on;
+        a cell completes a four when a pair and a third disc lie on either side of it.
+        """
+        won = bits << 1 & bits << 2 & bits << 3   # up: only three below
+        for d, d2, d3 in self._sideways:
+            pairs = bits & bits >> d
+            won |= pairs >> d & (bits >> d3 | bits << d) | pairs << d2 & (bits << d3 | bits >> d)
+        return won
 
     def _starts(self, dc: int, dr: int) -> int:
         """Bits of the cells where a window of four, stepping ``(dc, dr)``, can start."""
