@@ -148,6 +148,7 @@ class TreeView:
         self.upto: int | None = None
         self._boxes: list = []
         self._drawings, self._blitter = 0, None  # see pixels(): one background per drawing
+        self._still_extents: tuple = (None, [])
         self._draw()
 
     # -- the contract: focus, breadcrumb, png, node_at ---------------------------------------
@@ -262,10 +263,15 @@ class TreeView:
             if figure.dpi != dpi:
                 figure.set_dpi(dpi)
             renderer = figure.canvas.get_renderer()
-            self.ax.apply_aspect()
-            extents = [self.ax.bbox.extents]
-            for artist in self._cropped_texts():
-                extents.append(artist.get_window_extent(renderer).extents)
+            key = (self._drawings, dpi, *figure.get_size_inches())
+            if key != self._still_extents[0]:  # the axes and the legend: once per drawing
+                self.ax.apply_aspect()
+                legend = [a for a in self._cropped_texts() if a is not self.ax.title]
+                self._still_extents = key, [self.ax.bbox.extents,
+                                            *(a.get_window_extent(renderer).extents for a in legend)]
+            extents = list(self._still_extents[1])
+            if self.ax.title in self._cropped_texts():
+                extents.append(self.ax.title.get_window_extent(renderer).extents)
             box = pixel_box(extents, pad=0.1 * dpi)
             if box[2] - box[0] < MAX_WIDTH_PX:
                 return box, dpi

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
 from typing import Any, Sequence
 
 __all__ = ["Blitter", "pixel_box", "crop", "encode_png"]
 
-#: zlib level for the PNGs: level 3 writes a tree picture about twice as fast as the
+#: zlib level for the PNGs: level 3 deflates a tree picture about twice as fast as the
 #: usual 6, for files about a sixth larger.
 PNG_COMPRESSION = 3
 
@@ -157,15 +159,34 @@ def crop(rgba, box: tuple[int, int, int, int], *, fill=(255, 255, 255)):
 
 
 def encode_png(image, *, dpi: float | None = None) -> bytes:
-    """PNG bytes of a ``PIL.Image`` (``dpi`` is written into the file, as ``savefig`` does).
+    """PNG bytes of an RGB ``PIL.Image`` (``dpi`` is written into the file, as ``savefig``
+    does).
 
+    The rows are stored unfiltered and deflated at zlib level :data:`PNG_COMPRESSION`:
+    for a tree picture (large white areas, a few hundred colours) that is about twice as
+    fast as Pillow's encoder, which tries every row filter, for a file no larger.
+
+    >>> import numpy as np
     >>> from PIL import Image
-    >>> encode_png(Image.new("RGB", (3, 2), "white"))[:8]
-    b'\\x89PNG\\r\\n\\x1a\\n'
+    >>> picture = Image.fromarray(np.arange(18, dtype=np.uint8).reshape(2, 3, 3))
+    >>> data = encode_png(picture, dpi=100)
+    >>> data[:8], np.asarray(Image.open(io.BytesIO(data))).tolist() == np.asarray(picture).tolist()
+    (b'\\x89PNG\\r\\n\\x1a\\n', True)
     """
-    buf = io.BytesIO()
-    options: dict[str, Any] = {"compress_level": PNG_COMPRESSION}
+    import numpy as np
+
+    pixels = np.asarray(image.convert("RGB"))
+    height, width = pixels.shape[:2]
+    rows = np.zeros((height, width * 3 + 1), dtype=np.uint8)  # each row: filter type 0, then the row
+    rows[:, 1:] = pixels.reshape(height, width * 3)
+    chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
     if dpi is not None:
-        options["dpi"] = (dpi, dpi)
-    image.save(buf, format="png", **options)
-    return buf.getvalue()
+        per_metre = round(dpi / 0.0254)
+        chunks.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+    chunks += [_chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESSION)), _chunk(b"IEND", b"")]
+    return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, CRC of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
