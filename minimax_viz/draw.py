@@ -145,6 +145,7 @@ class TreeView:
         self.first, self.last = self.scene.first, self.scene.last
         self._own_figure = ax is None
         self.ax = ax if ax is not None else self._new_axes()
+        self._home = self.ax.get_position(original=True).frozen()
         self.upto: int | None = None
         self._boxes: list = []
         self._drawings, self._blitter = 0, None  # see pixels(): one background per drawing
@@ -180,6 +181,7 @@ class TreeView:
             artist.remove()  # quicker than clearing the axes, whose ticks are off anyway
         if self._own_figure:
             self.ax.figure.set_size_inches(*self._figure_size())
+            self.ax.set_position(self._home)  # undo any room png() made around the axes
         self._draw()
         self.show(self.upto)
 
@@ -273,10 +275,30 @@ class TreeView:
             if self.ax.title in self._cropped_texts():
                 extents.append(self.ax.title.get_window_extent(renderer).extents)
             box = pixel_box(extents, pad=0.1 * dpi)
-            if box[2] - box[0] < MAX_WIDTH_PX:
+            if box[2] - box[0] >= MAX_WIDTH_PX:
+                dpi = dpi * (MAX_WIDTH_PX - 4) / (box[2] - box[0])
+            elif not self._make_room(box, dpi):
                 return box, dpi
-            dpi = dpi * (MAX_WIDTH_PX - 4) / (box[2] - box[0])
         raise AssertionError(f"no dpi keeps this picture under {MAX_WIDTH_PX} px")  # pragma: no cover
+
+    def _make_room(self, box: tuple[int, int, int, int], dpi: float) -> bool:
+        """Grow the figure where ``box`` (display pixels) reaches past it, keeping every
+        artist where it is in inches from the axes (a wide legend or title can stick out
+        of a narrow figure; ``savefig`` would draw them there, the canvas has to hold
+        them). True if the figure grew."""
+        figure = self.ax.figure
+        width, height = figure.canvas.get_width_height(physical=True)
+        left, bottom = max(0, -box[0]), max(0, -box[1])
+        right, top = max(0, box[2] - width), max(0, box[3] - height)
+        if not (left or bottom or right or top):
+            return False
+        w, h = figure.get_size_inches()
+        pos = self.ax.get_position(original=True)
+        x0, y0, pw, ph = pos.x0 * w + left / dpi, pos.y0 * h + bottom / dpi, pos.width * w, pos.height * h
+        w, h = w + (left + right) / dpi, h + (bottom + top) / dpi
+        figure.set_size_inches(w, h)
+        self.ax.set_position([x0 / w, y0 / h, pw / w, ph / h])
+        return True
 
     def _cropped_texts(self) -> list:
         """The title (when it says something) and the legend: what the PNG keeps beside the axes."""

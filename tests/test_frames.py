@@ -93,6 +93,28 @@ def test_the_png_holds_exactly_the_frames_pixels():
         assert png_size(data) == (decoded.shape[1], decoded.shape[0]) and decoded.shape[1] <= 1000
 
 
+def test_a_legend_wider_than_the_figure_is_in_the_picture_whole():
+    """AIMA 5.2's legend (four columns) is wider than its narrow figure: the canvas grows
+    around it, as savefig would draw past the figure, and the picture holds all of it."""
+    tree = mv.alphabeta(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+    view = TreeView(tree, pyplot=False, frames=True)
+    figure = view.ax.figure
+    figure.canvas.draw()
+    legend = view.ax.get_legend().get_window_extent()
+    assert legend.x0 < 0 < figure.bbox.width < legend.x1, "the case: the legend sticks out of the figure"
+    view.show(8)
+    width, height = png_size(view.png())
+    renderer = figure.canvas.get_renderer()
+    canvas_w, canvas_h = figure.canvas.get_width_height()
+    x0, y0, x1, y1 = (v * view.png_dpi for v in view.png_box.extents)
+    for artist in (view.ax.get_legend(), view.ax.title):
+        box = artist.get_window_extent(renderer)
+        assert 0 <= box.x0 and box.x1 <= canvas_w and 0 <= box.y0 and box.y1 <= canvas_h, artist
+        assert x0 <= box.x0 and box.x1 <= x1 and y0 <= box.y0 and box.y1 <= y1, artist
+    assert (width, height) == (round(x1 - x0), round(y1 - y0)) and width <= 1000
+    _assert_same(view.pixels(), _from_scratch(tree, 8), "AIMA 5.2, event 8")
+
+
 def test_the_canvas_is_opaque_so_dropping_alpha_loses_nothing():
     view = TreeView(_trees()["chance tree"], pyplot=False, frames=True)
     view.show(3)
