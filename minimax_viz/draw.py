@@ -6,7 +6,15 @@ The content of a picture (which nodes, where, what their labels say at replay ev
 drew, so a replay frame (``view.show(upto=k)``) only changes colours and texts on the
 same figure, and a new focus (``view.set_focus(node)``) lays the picture out again
 around that node. matplotlib is imported here, lazily, and nowhere else in the package
-but :mod:`minimax_viz.glyphs`.
+but :mod:`minimax_viz.glyphs` and :mod:`minimax_viz.raster`.
+
+A view on a figure of its own (``pyplot=False``, as the widgets make them) paints its
+pictures on matplotlib's Agg canvas itself (:meth:`TreeView.png`, :meth:`TreeView.pixels`):
+what a replay event cannot change (the breadcrumb, the level labels, the legend) once per
+drawing, as a background; the artists :meth:`TreeView.show` changes over it, for each
+frame (blitting, :class:`minimax_viz.raster.Blitter`). The picture is the same, pixel for
+pixel, as matplotlib's full drawing of the figure (``tests/test_frames.py`` checks every
+event of several replays), about four times quicker.
 
 Replay frames draw the part of the tree not reached yet *faintly* (``future="ghost"``,
 the default) rather than cropping to what has been reached: every frame keeps the same
