@@ -146,26 +146,6 @@ def _children(parent: int) -> list[int]:
     return found
 
 
-# -- the timings' summary -------------------------------------------------------------------
-
-TIMINGS = ARTIFACTS.parent / "browser-timings.txt"  # written by test_timings.py
-_STARTED = pytest.StashKey[float]()
-
-
-def pytest_sessionstart(session):
-    session.config.stash[_STARTED] = time.time()
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    """Print the medians test_timings.py wrote in this session (a file, so that it also
-    works when a pytest-xdist worker ran the test)."""
-    started = config.stash.get(_STARTED, None)
-    if started is not None and TIMINGS.exists() and TIMINGS.stat().st_mtime >= started:
-        terminalreporter.section("browser timings (medians, reported, not asserted)")
-        for line in TIMINGS.read_text().splitlines():
-            terminalreporter.write_line(line)
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the item, so `page` knows at teardown if the test failed."""
