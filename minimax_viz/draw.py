@@ -6,7 +6,15 @@ The content of a picture (which nodes, where, what their labels say at replay ev
 drew, so a replay frame (``view.show(upto=k)``) only changes colours and texts on the
 same figure, and a new focus (``view.set_focus(node)``) lays the picture out again
 around that node. matplotlib is imported here, lazily, and nowhere else in the package
-but :mod:`minimax_viz.glyphs`.
+but :mod:`minimax_viz.glyphs` and :mod:`minimax_viz.raster`.
+
+A view on a figure of its own (``pyplot=False``, as the widgets make them) paints its
+pictures on matplotlib's Agg canvas itself (:meth:`TreeView.png`, :meth:`TreeView.pixels`):
+what a replay event cannot change (the breadcrumb, the level labels, the legend) once per
+drawing, as a background; the artists :meth:`TreeView.show` changes over it, for each
+frame (blitting, :class:`minimax_viz.raster.Blitter`). The picture is the same, pixel for
+pixel, as matplotlib's full drawing of the figure (``tests/test_frames.py`` checks every
+event of several replays), about four times quicker.
 
 Replay frames draw the part of the tree not reached yet *faintly* (``future="ghost"``,
 the default) rather than cropping to what has been reached: every frame keeps the same
@@ -22,6 +30,7 @@ from typing import Any
 
 from .errors import InvalidOption
 from .glyphs import PALETTE, Layer
+from .raster import Blitter, crop, encode_png, pixel_box
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
 from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
@@ -144,8 +153,11 @@ class TreeView:
         self.first, self.last = self.scene.first, self.scene.last
         self._own_figure = ax is None
         self.ax = ax if ax is not None else self._new_axes()
+        self._home = self.ax.get_position(original=True).frozen()
         self.upto: int | None = None
         self._boxes: list = []
+        self._drawings, self._blitter = 0, None  # see pixels(): one background per drawing
+        self._still_extents: tuple = (None, [])
         self._draw()
 
     # -- the contract: focus, breadcrumb, png, node_at ---------------------------------------
@@ -177,6 +189,7 @@ class TreeView:
             artist.remove()  # quicker than clearing the axes, whose ticks are off anyway
         if self._own_figure:
             self.ax.figure.set_size_inches(*self._figure_size())
+            self.ax.set_position(self._home)  # undo any room png() made around the axes
         self._draw()
         self.show(self.upto)
 
@@ -190,12 +203,120 @@ class TreeView:
         than 1,000 px (a lower dpi is used when it would be). Remembers where each node
         landed, for :meth:`node_at`.
 
+        On a figure of its own (``pyplot=False``, no ``ax`` given) only what a replay frame
+        changes is painted again: the rest of the picture is kept from the last PNG of the
+        same drawing (see :meth:`pixels`).
+
         :raises InvalidOption: for a ``dpi`` that is not a number from 20 to 300.
         """
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        _check_dpi(dpi)
+        if not self._blits:
+            return self._png_savefig(dpi)
+        return encode_png(self._picture(dpi, redraw=False), dpi=self.png_dpi)
 
-        if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
-            raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {dpi!r}")
+    def pixels(self, *, dpi: float = 100, redraw: bool = False):
+        """The picture :meth:`png` encodes, as an (height, width, 3) array of RGB bytes.
+
+        The figure is painted on matplotlib's Agg canvas at ``dpi``: the unchanging part
+        (the breadcrumb, the level labels, the legend) once per drawing, kept as a
+        background, and over it the artists a replay frame changes (boards, edges and
+        marks, whose strength says what is reached; scores, alpha and beta, the current
+        call's box and stack, cut marks, the title) (:class:`minimax_viz.raster.Blitter`).
+        ``redraw=True`` paints every artist again instead, as matplotlib's own full
+        drawing does: the truth a frame made the quick way is compared with.
+
+        :raises InvalidOption: for a ``dpi`` that is not a number from 20 to 300, or a view
+            drawn on pyplot's or someone else's figure (``pyplot=False`` and no ``ax``
+            make a figure of its own).
+        """
+        import numpy as np
+
+        _check_dpi(dpi)
+        if not self._blits:
+            raise InvalidOption("pixels() paints a figure of the view's own: make the view with pyplot=False "
+                                "and no ax")
+        return np.asarray(self._picture(dpi, redraw=redraw))
+
+    def _picture(self, dpi: float, *, redraw: bool):
+        """The picture as a ``PIL.Image`` (see :meth:`pixels`)."""
+        if self._blitter is None:
+            self._blitter = Blitter(self.ax.figure)
+        box, dpi = self._pixel_crop(dpi)
+        if redraw:
+            rgba = self._blitter.paint_all()
+        else:
+            rgba = self._blitter.paint(self._changing_artists(), key=self._drawings)
+        image = crop(rgba, box)
+        x0, y0, x1, y1 = box
+        from matplotlib.transforms import Bbox
+
+        self.png_box, self.png_dpi = Bbox.from_extents(x0 / dpi, y0 / dpi, x1 / dpi, y1 / dpi), dpi
+        self._remember_boxes(lambda px, py: (px - x0, y1 - py), self.ax.figure.canvas.get_renderer())
+        return image
+
+    @property
+    def _blits(self) -> bool:
+        """True when the view paints its own figure (no pyplot, no shared axes)."""
+        return self._own_figure and not self.pyplot
+
+    def _changing_artists(self) -> list:
+        """What :meth:`show` changes from one replay event to the next."""
+        return [*(layer.artist for layer in self.layers), *(text for text, _, _ in self.texts),
+                self.pv_lines, self.cursor, self.stack_lines, self.ax.title]
+
+    def _pixel_crop(self, dpi: float) -> tuple[tuple[int, int, int, int], float]:
+        """Set the figure to ``dpi`` (lower, if the picture would be wider than 1,000 px)
+        and return the crop in whole display pixels (the axes, whose limits the scene set
+        to what it draws, the title and the legend, 0.1 inch around) and the dpi."""
+        figure = self.ax.figure
+        for _ in range(4):
+            if figure.dpi != dpi:
+                figure.set_dpi(dpi)
+            renderer = figure.canvas.get_renderer()
+            key = (self._drawings, dpi, *figure.get_size_inches())
+            if key != self._still_extents[0]:  # the axes and the legend: once per drawing
+                self.ax.apply_aspect()
+                legend = [a for a in self._cropped_texts() if a is not self.ax.title]
+                self._still_extents = key, [self.ax.bbox.extents,
+                                            *(a.get_window_extent(renderer).extents for a in legend)]
+            extents = list(self._still_extents[1])
+            if self.ax.title in self._cropped_texts():
+                extents.append(self.ax.title.get_window_extent(renderer).extents)
+            box = pixel_box(extents, pad=0.1 * dpi)
+            if box[2] - box[0] >= MAX_WIDTH_PX:
+                dpi = dpi * (MAX_WIDTH_PX - 4) / (box[2] - box[0])
+            elif not self._make_room(box, dpi):
+                return box, dpi
+        raise AssertionError(f"no dpi keeps this picture under {MAX_WIDTH_PX} px")  # pragma: no cover
+
+    def _make_room(self, box: tuple[int, int, int, int], dpi: float) -> bool:
+        """Grow the figure where ``box`` (display pixels) reaches past it, keeping every
+        artist where it is in inches from the axes (a wide legend or title can stick out
+        of a narrow figure; ``savefig`` would draw them there, the canvas has to hold
+        them). True if the figure grew."""
+        figure = self.ax.figure
+        width, height = figure.canvas.get_width_height(physical=True)
+        left, bottom = max(0, -box[0]), max(0, -box[1])
+        right, top = max(0, box[2] - width), max(0, box[3] - height)
+        if not (left or bottom or right or top):
+            return False
+        w, h = figure.get_size_inches()
+        pos = self.ax.get_position(original=True)
+        x0, y0, pw, ph = pos.x0 * w + left / dpi, pos.y0 * h + bottom / dpi, pos.width * w, pos.height * h
+        w, h = w + (left + right) / dpi, h + (bottom + top) / dpi
+        figure.set_size_inches(w, h)
+        self.ax.set_position([x0 / w, y0 / h, pw / w, ph / h])
+        return True
+
+    def _cropped_texts(self) -> list:
+        """The title (when it says something) and the legend: what the PNG keeps beside the axes."""
+        title, legend = self.ax.title, self.ax.get_legend()
+        return [a for a in (title, legend) if a is not None and a.get_visible()
+                and (a is not title or a.get_text())]
+
+    def _png_savefig(self, dpi: float) -> bytes:
+        """:meth:`png` on pyplot's figure or someone else's axes: ``savefig``, cropped."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         figure = self.ax.figure
         if not isinstance(figure.canvas, FigureCanvasAgg):
@@ -206,7 +327,8 @@ class TreeView:
         buf = io.BytesIO()
         figure.savefig(buf, format="png", dpi=dpi, bbox_inches=box)
         self.png_box, self.png_dpi = box, dpi
-        self._remember_boxes(box, dpi, renderer)
+        fig_dpi = figure.dpi
+        self._remember_boxes(lambda px, py: ((px / fig_dpi - box.x0) * dpi, (box.y1 - py / fig_dpi) * dpi), renderer)
         return buf.getvalue()
 
     def _crop_box(self, renderer):
@@ -223,9 +345,8 @@ class TreeView:
         pos = self.ax.get_position()
         boxes = [Bbox.from_extents(pos.x0 * width, pos.y0 * height, pos.x1 * width, pos.y1 * height)]
         to_inches = figure.dpi_scale_trans.inverted()
-        for artist in (self.ax.title, self.ax.get_legend()):
-            if artist is not None and artist.get_visible() and (artist is not self.ax.title or artist.get_text()):
-                boxes.append(artist.get_window_extent(renderer).transformed(to_inches))
+        for artist in self._cropped_texts():
+            boxes.append(artist.get_window_extent(renderer).transformed(to_inches))
         return Bbox.union(boxes).padded(0.1)
 
     def node_at(self, x: float, y: float) -> Node | None:
@@ -245,13 +366,9 @@ class TreeView:
         pixels of the last :meth:`png` (origin top-left), breadcrumb words first."""
         return list(self._boxes)
 
-    def _remember_boxes(self, box, dpi: float, renderer) -> None:
-        """Every clickable thing's box in image pixels of the PNG just made."""
-        fig_dpi = self.ax.figure.dpi
-
-        def to_image(px, py):
-            return (px / fig_dpi - box.x0) * dpi, (box.y1 - py / fig_dpi) * dpi
-
+    def _remember_boxes(self, to_image, renderer) -> None:
+        """Every clickable thing's box in image pixels of the PNG just made; ``to_image``
+        maps display pixels to them."""
         data = self.ax.transData
         boxes = []
         for text, index in self.crumb_texts:  # first: they sit above the focus
@@ -310,6 +427,7 @@ class TreeView:
         return figure.add_subplot()
 
     def _draw(self) -> None:
+        self._drawings += 1
         self.layers: list[Layer] = []
         self.texts: list[tuple[Any, int, str]] = []
         self.crumb_texts: list[tuple[Any, int]] = []
@@ -330,10 +448,10 @@ class TreeView:
         self._draw_pv()
         self._draw_current()
         if self.legend_on:
-            items = self._legend_items()
-            if items != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
+            drawn = (self._legend_items(), self._legend_size())
+            if drawn != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
                 self._draw_legend()
-                self._legend_drawn = items
+                self._legend_drawn = drawn  # its words and size: a kept legend is the one drawn afresh
         self.ax.set_axis_off()
 
     def _scale(self) -> float:
@@ -534,6 +652,9 @@ class TreeView:
     def _legend_items(self):
         return self.scene.legend(frames=self.frames, pv=self.pv_on)
 
+    def _legend_size(self) -> float:
+        return 8.5 * min(max(self.scale, 0.85), 1.2)
+
     def _draw_legend(self) -> None:
         from matplotlib.lines import Line2D
 
@@ -549,7 +670,7 @@ class TreeView:
         self.legend_handles = handles
         self.legend = self.ax.legend(
             handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 4),
-            fontsize=8.5 * min(max(self.scale, 0.85), 1.2), frameon=False, handlelength=1.6,
+            fontsize=self._legend_size(), frameon=False, handlelength=1.6,
         )
 
     # -- frames ----------------------------------------------------------------------------------
@@ -662,6 +783,11 @@ class TreeView:
             return
         words = self.scene.title(upto, reveal=self.scene.scores == "all")
         self.ax.set_title(words, fontsize=11 * min(max(self.scale, 0.85), 1.2), loc="center")
+
+
+def _check_dpi(dpi) -> None:
+    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
+        raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {dpi!r}")
 
 
 def _cut_bars(seg) -> list:
