@@ -16,7 +16,6 @@ shows up as ``b & b >> d & b >> 2d & b >> 3d``.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, InvalidOption
@@ -538,7 +537,7 @@ def _merges(columns: list[tuple[int, ...]]):
     """Search for a merge of ``columns`` into X, O, X, O, ... (see :func:`_interleaves`),
     yielding once per position looked at; returns True or False when done.
 
-    The search is exact: it tries every merge, up to three reductions that each keep
+    The search is exact: it tries every merge, up to two reductions that each keep
     every answer.
 
     - *The past does not matter.* Whether a partial merge can be finished depends only
@@ -547,18 +546,13 @@ def _merges(columns: list[tuple[int, ...]]):
     - *Equal columns are interchangeable.* Two columns with the same discs left can
       swap their futures, so positions are remembered with the columns' remainders
       sorted, and of several equal columns only the first is tried.
-    - *A necessary condition cuts dead ends early* (:func:`_slots_fit`): in any finish,
-      each disc takes a move of its own colour no earlier than its column lets it and
-      no later than leaves room for the discs above it, and no two discs take the same
-      move. When no such assignment of discs to moves exists, no finish exists. (It is
-      asked only once the search has met a dead end: a board merged at the first try
-      costs one pass up the columns.)
 
-    Columns whose next disc must be played soonest (by that same latest move) are
-    tried first, which finds a merge at once on nearly every board. The cost is at
-    worst the number of ways to be part-way up each column, (rows + 1) ** cols: no
-    polynomial method is known to this module (the general question, whether a word
-    is a merge of given words, is NP-complete; Warmuth and Haussler 1984), so
+    Columns whose next disc must be played soonest (the latest move it can take and
+    still leave room for the discs above it) are tried first, which finds a merge at
+    once on nearly every board. The cost is at worst the number of ways to be part-way
+    up each column, (rows + 1) ** cols: no polynomial method is known to this module
+    (the general question, whether a word is a merge of given words, is NP-complete;
+    Warmuth and Haussler 1984), so
     ``benchmarks/bench_guards.py`` measures the worst boards found.
     """
     n = sum(len(column) for column in columns)
@@ -578,7 +572,7 @@ def _merges(columns: list[tuple[int, ...]]):
                 return True
             yield
             key = tuple(sorted(rest[c][h] for c, h in enumerate(heights)))
-            if key in dead or dead and not _slots_fit(columns, heights, t, n):
+            if key in dead:
                 dead.add(key)
                 stack.pop()
                 if not stack:
@@ -619,39 +613,3 @@ def _latest(column: tuple[int, ...], n: int) -> list[int]:
             t -= 1
         out[j] = t
     return out
-
-
-def _slots_fit(columns: list[tuple[int, ...]], heights: list[int], t: int, n: int) -> bool:
-    """A necessary condition for finishing the merge from move ``t``: every disc left
-    can be given a move of its colour in its window (after the discs below it, before
-    those above it, counting one move per disc and two between equal colours), all
-    moves different.
-
-    For each colour the windows are intervals, so the earliest-deadline-first rule
-    decides at once whether such an assignment exists (a move goes to the waiting disc
-    whose window closes first).
-    """
-    windows: dict[int, list] = {1: [], -1: []}
-    for column, h in zip(columns, heights):
-        if h == len(column):
-            continue
-        last = _latest(column[h:], n)
-        s = t - 1
-        for j in range(h, len(column)):
-            s += 1
-            if (s % 2 == 0) != (column[j] == 1):
-                s += 1
-            if s > last[j - h]:
-                return False
-            windows[column[j]].append((s, last[j - h]))
-    for colour, first in ((1, t + t % 2), (-1, t + 1 - t % 2)):
-        waiting: list[int] = []
-        pending = sorted(windows[colour], reverse=True)
-        for move in range(first, n, 2):
-            while pending and pending[-1][0] <= move:
-                heapq.heappush(waiting, pending.pop()[1])
-            if not waiting or heapq.heappop(waiting) < move:
-                return False
-        if waiting or pending:
-            return False
-    return True
