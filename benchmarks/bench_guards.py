@@ -28,8 +28,8 @@ FORMER_SECONDS = 20.0
 #: 16 x 9 boards without a four (columns bottom-up, X first), found by hill-climbing on the
 #: number of positions each search looks at: the first keeps the former search busy, the
 #: second the check (both searches are given it).
-HARD_FOR_FORMER = "FORMER_BOARD"
-HARD_FOR_CHECK = "CHECK_BOARD"
+HARD_FOR_FORMER = "OXXOXOOXXOOOX,OOOXOXXXOO,OXOXOOOXXXO,XX,OOXXOOXOXOXX,OOOXXXOXXOXX,XOXOOXXOX,OX,OXO"
+HARD_FOR_CHECK = "OOXOOXXOXOXX,OX,OOOXOOXXXOXX,XOXOXOXOOX,OOOXOXXXOXOX,X,OXOOOXXX,OOXXXOXOOXX,OXOOXXOXOXO"
 
 
 def c4_rows(columns: str, rows: int = 16) -> list[str]:
