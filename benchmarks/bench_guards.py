@@ -5,7 +5,11 @@ a 1,000,000-leaf tree and a node with 16,000 children, reading a text tree whose
 state has 32,000 moves, and of each guard up to its error: nested lists past the
 2,000,000-node limit, ``GameTree.random(depth=20)``, a 3,000-level chain searched without
 a depth limit, and Connect Four searched to the end unrecorded (5,000,000 calls by
-default). Run with ``python benchmarks/bench_guards.py``.
+default); and the Connect Four board check on the hardest 16 x 9 boards found, by the
+check and by its former backtracking search (kept here, stopped after
+``FORMER_SECONDS`` of CPU time). Run with ``python benchmarks/bench_guards.py``.
+
+Times are CPU seconds (``time.process_time``) of one run.
 
 Peak memory counts what Python allocates during the row, not what the input already held
 (the nested lists a caller built are made before the row starts).
@@ -17,6 +21,58 @@ import time
 import tracemalloc
 
 import minimax_viz as mv
+
+#: CPU seconds after which the former Connect Four search is stopped ("> 20" in the table).
+FORMER_SECONDS = 20.0
+
+#: 16 x 9 boards without a four (columns bottom-up, X first), found by hill-climbing on the
+#: number of positions each search looks at: the first keeps the former search busy, the
+#: second the check (both searches are given it).
+HARD_FOR_FORMER = "OXXOXOOXXOOOX,OOOXOXXXOO,OXOXOOOXXXO,XX,OOXXOOXOXOXX,OOOXXXOXXOXX,XOXOOXXOX,OX,OXO"
+HARD_FOR_CHECK = "OOXOOXXOXOXX,OX,OOOXOOXXXOXX,XOXOXOXOOX,OOOXOXXXOXOX,X,OXOOOXXX,OOXXXOXOOXX,OXOOXXOXOXO"
+
+
+def c4_rows(columns: str, rows: int = 16) -> list[str]:
+    """The board's rows, top to bottom, from its columns written bottom-up ("XO,OX,...")."""
+    cols = columns.split(",")
+    return ["".join(col[r] if r < len(col) else "." for col in cols) for r in reversed(range(rows))]
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def former_check(columns: str) -> bool:
+    """The board check before issue 13's fix: take discs off the column tops, the last
+    mover's first, remembering the heights that failed (boards without a four only)."""
+    cols, failed, stop = columns.split(","), set(), time.process_time() + FORMER_SECONDS
+
+    def back(heights: tuple, left: int) -> bool:
+        if left == 0:
+            return True
+        if heights in failed:
+            return False
+        if time.process_time() > stop:
+            raise _OutOfTime
+        mover = "X" if left % 2 else "O"
+        for c, h in enumerate(heights):
+            if h and cols[c][h - 1] == mover and back(heights[:c] + (h - 1,) + heights[c + 1:], left - 1):
+                return True
+        failed.add(heights)
+        return False
+
+    heights = tuple(map(len, cols))
+    try:
+        return back(heights, sum(heights))
+    except _OutOfTime:
+        return f"> {FORMER_SECONDS:g} s"
+
+
+def new_check(columns: str):
+    """The check as the class runs it: accepted (True) or the error's name."""
+    game = mv.ConnectFour(rows=16, cols=9)
+    game.state(c4_rows(columns))
+    return True
 
 
 def answer(fn):
@@ -30,9 +86,9 @@ def answer(fn):
 def measured(fn):
     """``fn()``'s answer, its seconds, and the peak MB tracemalloc saw in a second run
     (tracemalloc slows allocation down several times, so the clock runs without it)."""
-    start = time.perf_counter()
+    start = time.process_time()
     out = answer(fn)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     tracemalloc.start()
     answer(fn)
     _, peak = tracemalloc.get_traced_memory()
@@ -64,8 +120,12 @@ def main() -> None:
         ("guard: GameTree.random(depth=20)", lambda: mv.GameTree.random(depth=20)),
         ("guard: minimax on a 3,000-level chain", lambda: mv.minimax(chain_tree)),
         ("guard: Connect Four to the end, record=False", lambda: mv.alphabeta(mv.ConnectFour(), record=False)),
+        ("C4 16x9 check, board hard for the former: former", lambda: former_check(HARD_FOR_FORMER)),
+        ("C4 16x9 check, board hard for the former: new", lambda: new_check(HARD_FOR_FORMER)),
+        ("C4 16x9 check, board hard for the new: former", lambda: former_check(HARD_FOR_CHECK)),
+        ("C4 16x9 check, board hard for the new: new", lambda: new_check(HARD_FOR_CHECK)),
     ]
-    print(f"{'case':<52} {'answer':>14} {'seconds':>8} {'peak MB':>8}")
+    print(f"{'case':<52} {'answer':>14} {'CPU s':>8} {'peak MB':>8}")
     for name, fn in rows:
         out, seconds, peak = measured(fn)
         print(f"{name:<52} {str(out):>14} {seconds:>8.2f} {peak:>8.1f}")

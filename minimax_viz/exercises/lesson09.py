@@ -84,8 +84,18 @@ def _junk(value, what: str) -> Feedback | None:
     if value is ...:
         return Feedback(False, f"replace the ... with your answer: {what}.")
     if not _number(value):
-        return Feedback(False, f"{value!r} is not a number; give {what} as a number, such as 3 or -2.5.")
+        return Feedback(False, f"{_short(value)} is not a number; give {what} as a number, such as 3 or -2.5.")
+    try:
+        float(value)
+    except OverflowError:   # an int past every float: no tree here holds one
+        return Feedback(False, f"{_short(value)} is too large to be {what}; the leaves here are small numbers.")
     return None
+
+
+def _short(value) -> str:
+    """``repr(value)``, cut to 60 characters (a huge number or a long list stays readable)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _alternating_value(tree: GameTree) -> float:

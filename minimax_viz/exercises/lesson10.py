@@ -454,6 +454,11 @@ def _answer_problem(answer) -> str | None:
     value = answer[0]
     if not isinstance(value, Real) or isinstance(value, bool) or (isinstance(value, float) and math.isnan(value)):
         return f"the value it returned, {_short(value)}, is not a number; return (value, move)"
+    try:
+        float(value)
+    except OverflowError:   # an int past every float: no utility or evaluation here is one
+        return (f"the value it returned, {_short(value)}, is far larger than any utility or evaluation "
+                "in these trees; return the value the search found")
     return None
 
 
@@ -564,6 +569,9 @@ def _first_parting(kind: str, run: Run, result) -> str | None:
                     f"depth left is 0: score it with game.evaluate and stop (depth off by one?)")
         if want is None:
             return f"you searched {_where(game, got)}, which the search never reaches"
+        if not want:   # the root itself was never looked at
+            return ("your search never looked at the position it was given: ask the game about it "
+                    "(game.is_terminal(state), game.moves(state)) before answering")
         if want in looked:
             return f"your search looked at {_where(game, got)} before {_where(game, want)}"
         parent = want[:-1]
@@ -716,6 +724,8 @@ def _check(fn, kind: str) -> SearchFeedback:
             verdict = _judge(kind, run, results)
             if verdict is not None:
                 first = (run, results, verdict)
+        if run.problem is not None:   # the verdict is the first failing tree; no bug is named after
+            break                     # a problem, so a search that runs too long runs only once
     if first is None:
         return SearchFeedback(True, f"your {label} gives the right value and move on all {len(runs)} trees, "
                               "and met the positions in the right order.")

@@ -570,40 +570,135 @@ class ConnectFour(Game):
         return x | o << self._shift
 
     def _orderable(self, x: int, o: int) -> bool:
-        """True when taking the discs off the column tops, the last mover's first and then
-        in turn, can empty the board; the first disc taken (the last one played) must
-        leave no four behind."""
+        """True when some order of moves, X first and taking turns, builds the board
+        with no four in a row before its last move.
+
+        A four never disappears once made, so a board without one needs only an order
+        of its discs (:func:`_interleaves`); a board with a four needs a last disc: a
+        top disc of the last mover whose removal leaves no four on the board, after
+        which the rest again needs only an order.
+        """
         h1 = self.rows + 1
-        stacks = [
-            ["X" if x >> c * h1 + r & 1 else "O" for r in range(self.rows) if (x | o) >> c * h1 + r & 1]
+        columns = [
+            tuple(1 if x >> c * h1 + r & 1 else -1 for r in range(self.rows) if (x | o) >> c * h1 + r & 1)
             for c in range(self.cols)
         ]
-        centre_out = sorted(range(self.cols), key=lambda c: -self._priority[c])
-        failed: set[tuple] = set()
-
-        def tops(heights: tuple, left: int):
-            mover = "X" if left % 2 else "O"
-            for c in centre_out:
-                h = heights[c]
-                if h and stacks[c][h - 1] == mover:
-                    yield c, heights[:c] + (h - 1,) + heights[c + 1:]
-
-        def back(heights: tuple, left: int) -> bool:
-            if left == 0:
-                return True
-            if heights in failed:
-                return False
-            if any(back(lower, left - 1) for _, lower in tops(heights, left)):
-                return True
-            failed.add(heights)
-            return False
-
-        heights = tuple(len(stack) for stack in stacks)
-        left = sum(heights)
         if not (self._four(x) or self._four(o)):
-            return back(heights, left)
-        for c, lower in tops(heights, left):
-            bit = 1 << c * h1 + heights[c] - 1
-            if not self._four(x & ~bit) and not self._four(o & ~bit) and back(lower, left - 1):
+            return _interleaves(columns)
+        last = 1 if x.bit_count() > o.bit_count() else -1
+        for c, column in enumerate(columns):
+            if not column or column[-1] != last:
+                continue
+            bit = 1 << c * h1 + len(column) - 1
+            if self._four(x & ~bit) or self._four(o & ~bit):
+                continue
+            if _interleaves(columns[:c] + [column[:-1]] + columns[c + 1:]):
                 return True
         return False
+
+
+def _interleaves(columns: list[tuple[int, ...]]) -> bool:
+    """True when the columns (each bottom-up, ``+1`` for X and ``-1`` for O) can be
+    merged, each in its own order, into X, O, X, O, ...: the running total of the
+    merge stays 1 after X's moves and 0 after O's.
+
+    Two exact searches take turns, a step each (:func:`_merges`): one builds the
+    merge from the first move, the other from the last (the same search on the
+    columns read top-down, the colours swapped when the last move is O's). The first
+    to finish answers. A board that is hard to build up is often easy to take down,
+    and the other way round: boards that keep one direction busy for minutes fall to
+    the other in a few steps.
+
+    >>> _interleaves([(1, -1), (1, -1)]), _interleaves([(1, 1, -1, -1)])
+    (True, False)
+    """
+    flip = -1 if sum(len(column) for column in columns) % 2 == 0 else 1
+    searches = [_merges(columns), _merges([tuple(flip * d for d in reversed(c)) for c in columns])]
+    while True:
+        for search in searches:
+            try:
+                next(search)
+            except StopIteration as done:
+                return done.value
+
+
+def _merges(columns: list[tuple[int, ...]]):
+    """Search for a merge of ``columns`` into X, O, X, O, ... (see :func:`_interleaves`),
+    yielding once per position looked at; returns True or False when done.
+
+    The search is exact: it tries every merge, up to two reductions that each keep
+    every answer.
+
+    - *The past does not matter.* Whether a partial merge can be finished depends only
+      on what is left of each column, so a position found to be a dead end is
+      remembered and never searched again.
+    - *Equal columns are interchangeable.* Two columns with the same discs left can
+      swap their futures, so positions are remembered with the columns' remainders
+      sorted, and of several equal columns only the first is tried.
+
+    Columns whose next disc must be played soonest (the latest move it can take and
+    still leave room for the discs above it) are tried first, which finds a merge at
+    once on nearly every board. The cost is at worst the number of ways to be part-way
+    up each column, (rows + 1) ** cols: no polynomial method is known to this module
+    (the general question, whether a word is a merge of given words, is NP-complete;
+    Warmuth and Haussler 1984), so
+    ``benchmarks/bench_guards.py`` measures the worst boards found.
+    """
+    n = sum(len(column) for column in columns)
+    if n == 0:
+        return True
+    # every remainder of every column, numbered: equal remainders get equal numbers
+    ids: dict[tuple, int] = {}
+    rest = [[ids.setdefault(column[j:], len(ids)) for j in range(len(column) + 1)] for column in columns]
+    latest = [_latest(column, n) for column in columns]
+    dead: set[tuple] = set()
+    heights = [0] * len(columns)
+    stack: list = [None]   # per depth: the columns still to try there, or None (not yet entered)
+    t = 0
+    while True:
+        if stack[-1] is None:
+            if t == n:
+                return True
+            yield
+            key = tuple(sorted(rest[c][h] for c, h in enumerate(heights)))
+            if key in dead:
+                dead.add(key)
+                stack.pop()
+                if not stack:
+                    return False
+                continue    # the position below undoes the move that led here
+            colour = 1 if t % 2 == 0 else -1
+            tried, options = set(), []
+            for _, c in sorted((latest[c][h], c) for c, h in enumerate(heights)
+                               if h < len(columns[c]) and columns[c][h] == colour):
+                if rest[c][heights[c]] not in tried:
+                    tried.add(rest[c][heights[c]])
+                    options.append(c)
+            stack[-1] = (key, options[::-1], None)
+        key, options, played = stack[-1]
+        if played is not None:      # back from the column played last time: undo it
+            heights[played] -= 1
+            t -= 1
+        if not options:
+            dead.add(key)
+            stack.pop()
+            if not stack:
+                return False
+            continue
+        c = options.pop()
+        stack[-1] = (key, options, c)
+        heights[c] += 1
+        t += 1
+        stack.append(None)
+
+
+def _latest(column: tuple[int, ...], n: int) -> list[int]:
+    """For each disc of ``column``, the latest move (0-based; X moves at even ones) it
+    can take so that the discs above it still fit before move ``n``."""
+    out, t = [0] * len(column), n
+    for j in reversed(range(len(column))):
+        t -= 1
+        if (t % 2 == 0) != (column[j] == 1):
+            t -= 1
+        out[j] = t
+    return out
