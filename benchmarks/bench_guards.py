@@ -7,7 +7,8 @@ state has 32,000 moves, and of each guard up to its error: nested lists past the
 a depth limit, and Connect Four searched to the end unrecorded (5,000,000 calls by
 default); and the Connect Four board check on the hardest 16 x 9 boards found, by the
 check and by its former backtracking search (kept here, stopped after
-``FORMER_SECONDS`` of CPU time). Run with ``python benchmarks/bench_guards.py``.
+``FORMER_SECONDS`` of CPU time). The check itself gives up after ``CHECK_STEPS`` positions
+(about a second) with an InvalidBoard that says to give the moves instead. Run with ``python benchmarks/bench_guards.py``.
 
 Times are CPU seconds (``time.process_time``) of one run.
 

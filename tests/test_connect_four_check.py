@@ -199,3 +199,35 @@ def test_check_agrees_with_the_former_backtracking(rows, cols, n, runs):
         accepted += ok
     assert agreed > n // 3 and accepted > 0
     assert accepted < agreed or not runs   # random runs are often unbuildable
+
+
+#: A 16 x 9 board (columns bottom-up) found by hill-climbing to keep the check busy: no order
+#: of moves builds it, and neither search rules that out within millions of positions.
+HARD_16x9 = "OOXOOXXOXOXX,OX,OOOXOOXXXOXX,XOXOXOXOOX,OOOXOXXXOXOX,X,OXOOOXXX,OOXXXOXOOXX,OXOOXXOXOXO"
+
+
+def test_a_board_too_hard_to_check_is_refused_in_words_after_the_step_budget():
+    columns = HARD_16x9.split(",")
+    rows = ["".join(col[r] if r < len(col) else "." for col in columns) for r in reversed(range(16))]
+    with pytest.raises(InvalidBoard, match="too hard to check: after 400,000 part-built positions") as err:
+        ConnectFour(rows=16, cols=9).state(rows)
+    assert "column digits such as '4455'" in str(err.value)
+
+
+def test_the_way_around_a_board_too_hard_to_check_is_its_moves(monkeypatch):
+    import minimax_viz.games.connect_four as module
+
+    game, rng = ConnectFour(), random.Random(7)
+    moves = ""
+    while len(moves) < 24:   # a played game, no four yet: 24 discs
+        digit = str(rng.randint(1, 7))
+        try:
+            board = game.from_moves(moves + digit)
+        except Exception:
+            continue
+        if game.outcome(game.state(moves + digit)) is None:
+            moves += digit
+    monkeypatch.setattr(module, "CHECK_STEPS", 2)
+    with pytest.raises(InvalidBoard, match="too hard to check"):
+        game.state(board)
+    assert game.board(game.state(moves)) == board   # moves are checked one by one instead

@@ -557,7 +557,16 @@ class ConnectFour(Game):
                 "no column has X at the bottom, but X moved first; the first disc lies at the "
                 "bottom of its column"
             )
-        if not self._orderable(x, o):
+        try:
+            orderable = self._orderable(x, o)
+        except _Undecided:
+            raise InvalidBoard(
+                f"this board is too hard to check: after {CHECK_STEPS:,} part-built positions, no "
+                "order of moves (X first, taking turns) that builds it was found or ruled out; give "
+                "the position as its moves instead, a string of column digits such as '4455' "
+                "(each move is checked as it is played)"
+            ) from None
+        if not orderable:
             if x_won or o_won:
                 raise InvalidBoard(
                     f"{'X' if x_won else 'O'} has lines of four that no single last disc completes; "
@@ -583,8 +592,9 @@ class ConnectFour(Game):
             tuple(1 if x >> c * h1 + r & 1 else -1 for r in range(self.rows) if (x | o) >> c * h1 + r & 1)
             for c in range(self.cols)
         ]
+        budget = [CHECK_STEPS]   # positions the searches may still look at, all together
         if not (self._four(x) or self._four(o)):
-            return _interleaves(columns)
+            return _interleaves(columns, budget)
         last = 1 if x.bit_count() > o.bit_count() else -1
         for c, column in enumerate(columns):
             if not column or column[-1] != last:
@@ -592,12 +602,23 @@ class ConnectFour(Game):
             bit = 1 << c * h1 + len(column) - 1
             if self._four(x & ~bit) or self._four(o & ~bit):
                 continue
-            if _interleaves(columns[:c] + [column[:-1]] + columns[c + 1:]):
+            if _interleaves(columns[:c] + [column[:-1]] + columns[c + 1:], budget):
                 return True
         return False
 
 
-def _interleaves(columns: list[tuple[int, ...]]) -> bool:
+#: The most part-built positions the board check looks at (its two searches together, about
+#: a second) before it gives up with an InvalidBoard that says to give the moves instead. No
+#: polynomial method is known for the question it answers, and a few boards built to be
+#: hard take millions; boards from play, random or not, take a few hundred at most.
+CHECK_STEPS = 400_000
+
+
+class _Undecided(Exception):
+    """The board check spent its ``CHECK_STEPS`` without an answer."""
+
+
+def _interleaves(columns: list[tuple[int, ...]], budget: list[int] | None = None) -> bool:
     """True when the columns (each bottom-up, ``+1`` for X and ``-1`` for O) can be
     merged, each in its own order, into X, O, X, O, ...: the running total of the
     merge stays 1 after X's moves and 0 after O's.
@@ -608,6 +629,9 @@ def _interleaves(columns: list[tuple[int, ...]]) -> bool:
     to finish answers. A board that is hard to build up is often easy to take down,
     and the other way round: boards that keep one direction busy for minutes fall to
     the other in a few steps.
+
+    ``budget``, a one-item list, counts down the positions the two searches may still
+    look at; :class:`_Undecided` is raised when it runs out.
 
     >>> _interleaves([(1, -1), (1, -1)]), _interleaves([(1, 1, -1, -1)])
     (True, False)
@@ -620,6 +644,10 @@ def _interleaves(columns: list[tuple[int, ...]]) -> bool:
                 next(search)
             except StopIteration as done:
                 return done.value
+        if budget is not None:
+            budget[0] -= 2
+            if budget[0] < 0:
+                raise _Undecided
 
 
 def _merges(columns: list[tuple[int, ...]]):
