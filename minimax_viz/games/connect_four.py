@@ -78,6 +78,10 @@ class ConnectFour(Game):
         self.rows, self.cols = rows, cols
         h1 = rows + 1
         self._shift = cols * h1                      # O's bits sit this far above X's
+        # solver_facts puts the opponent's board this far above the mover's: the longest
+        # reach of _completes (three steps of the widest direction, rows + 2) never
+        # carries a bit from one board into the other, so one call answers for both.
+        self._apart = self._shift + 3 * (rows + 2)
         self._low = (1 << self._shift) - 1
         self._bottom = tuple(1 << c * h1 for c in range(cols))
         self._column = tuple(((1 << rows) - 1) << c * h1 for c in range(cols))
@@ -425,12 +429,13 @@ class ConnectFour(Game):
         nx, no = x.bit_count(), o.bit_count()
         own, other = (o, x) if nx > no else (x, o)
         playable = (x | o) + self._bottoms & self._cells
-        wins = self._completes(own) & playable
+        completes = self._completes(own | other << self._apart)   # both players' at once
+        wins = completes & playable
         if wins:
             return self._columns_of(wins), None, ()
         left = self._size - nx - no
         most = 0 if left < 3 else left - 2 if quick_wins else 1
-        blocks = self._completes(other) & playable
+        blocks = completes >> self._apart & playable
         return (), most if nx == no else -most, self._columns_of(blocks) if blocks else ()
 
     def successors_by_priority(self, state: Any) -> tuple:
