@@ -86,8 +86,9 @@ class ConnectFour(Game):
         self._bottom = tuple(1 << c * h1 for c in range(cols))
         self._column = tuple(((1 << rows) - 1) << c * h1 for c in range(cols))
         self._cells = sum(self._column)
+        self._column_of_cell = {1 << c * h1 + r: (c,) for c in range(cols) for r in range(rows)}
         self._size = rows * cols
-        self._drops = tuple(zip(range(cols), self._bottom, self._column))
+        self._drops = tuple(zip(range(cols), self._column))
         self._bottoms = sum(self._bottom)
         centre_out = sorted(range(cols), key=lambda c: abs(2 * c - (cols - 1)))   # ties: left first
         self._drops_by_priority = tuple(self._drops[c] for c in centre_out)
@@ -357,12 +358,8 @@ class ConnectFour(Game):
             if code != self._open and self._four(o):
                 return ()
             shift = 0
-        mask = x | o
-        return tuple([
-            (c, code | drop << shift)
-            for c, bottom, column in drops
-            if (drop := mask + bottom & column)
-        ])
+        free = (x | o) + self._bottoms   # the lowest empty cell of each column (a full one carries out)
+        return tuple([(c, code | drop << shift) for c, column in drops if (drop := free & column)])
 
     def winning_moves(self, state: Any) -> tuple[int, ...]:
         """The columns where the player to move completes four at once, left to right.
@@ -459,6 +456,9 @@ class ConnectFour(Game):
 
     def _columns_of(self, cells: int) -> tuple[int, ...]:
         """The columns, left to right, that hold any of ``cells``."""
+        one = self._column_of_cell.get(cells)   # most often a single cell: looked up
+        if one is not None:
+            return one
         return tuple(c for c, column in enumerate(self._column) if cells & column)
 
     def _four(self, bits: int) -> bool:
