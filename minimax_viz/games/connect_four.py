@@ -333,11 +333,11 @@ class ConnectFour(Game):
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
         nx, no = x.bit_count(), o.bit_count()
-        if nx > no:   # X moved last: only X can have just won
-            if self._four(x):
-                return self._size + 1 - nx - no
-        elif self._four(o):
-            return nx + no - self._size - 1
+        last = x if nx > no else o   # only the player who moved last can have just won
+        for d in self._directions:   # _four(last), inline: the search asks at every node
+            pairs = last & last >> d
+            if pairs & pairs >> 2 * d:
+                return self._size + 1 - nx - no if nx > no else nx + no - self._size - 1
         if x | o == self._cells:
             return 0
         self._open = code   # as outcome(): successors(code) need not test for a four again
