@@ -194,11 +194,14 @@ def alphabeta(
     the order searched.
 
     ``quick_wins=True`` scores a finished game as its utility times one plus the moves
-    left (``game.moves_left``), as game solvers do: a win now beats a win later, and a
-    loss later beats a loss now, so the search never dawdles. The sign still says who wins.
+    left (``game.moves_left``; the search asks ``game.quick_outcome``, which does both),
+    as game solvers do: a win now beats a win later, and a loss later beats a loss now,
+    so the search never dawdles. The sign still says who wins.
 
     Two checks of game solvers, for games that say what a win is (``game.win_utility``),
-    both off by default and never at the root (it must name its move):
+    both off by default and never at the root (it must name its move). The search asks
+    the game's ``solver_facts`` once per node for the three answers below (by default it
+    calls ``winning_moves``, ``best_reachable`` and ``threats``):
 
     - ``win_check=True`` looks for a move that wins at once (``game.winning_moves``)
       before searching the children. If there is one, it is searched (a leaf) and the

@@ -11,7 +11,10 @@ Every public method accepts either form. Subclasses implement the abstract metho
 :meth:`Game.successors`, :meth:`Game.outcome` and :meth:`Game.node_type` are the ones the
 search calls at every node, so a fast game overrides them with table look-ups (and
 :meth:`Game.successors_by_priority`, which a search ordered by
-:func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`).
+:func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`). A search with
+``quick_wins`` calls :meth:`Game.quick_outcome` instead of :meth:`Game.outcome`, one with
+``win_check`` also :meth:`Game.solver_facts`; their defaults are built from the other
+hooks, and a game whose states are their own memo keys says so (:attr:`Game.key_is_state`).
 
 Every node has a kind (:meth:`Game.node_type`): ``"max"`` where Max chooses, ``"min"``
 where a Min agent chooses (several Min agents may follow each other), ``"chance"`` where
