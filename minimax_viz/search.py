@@ -505,7 +505,7 @@ def _search(
         outcome=_quick(game) if quick_wins else game.outcome,
         score_horizon=_evaluator(game, evaluate),
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
-        memo=_Memo(None if game.key_is_state else game.key, prune_on_equal) if memo else None,
+        memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
         budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
         cutoffs=_Cutoffs(prune_on_equal) if algorithm == "alphabeta" else None,
         win_check=win_check, narrow=narrow, quick_wins=quick_wins,
@@ -1036,6 +1036,17 @@ def _check_key(game, root) -> None:
             f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, "
             f"a string or a tuple), not {game.key(root)!r}; use memo=False or return a tuple"
         ) from None
+
+
+def _keyed_by_state(game) -> bool:
+    """``game.key_is_state``, unless ``key`` was overridden below the class that said so
+    (a subclass with its own ``key`` is keyed by it)."""
+    if not game.key_is_state or "key" in vars(game):
+        return False
+    mro = type(game).__mro__
+    said = next((c for c in mro if "key_is_state" in vars(c)), None)
+    keyed = next(c for c in mro if "key" in vars(c))
+    return said is None or issubclass(said, keyed)   # None: set on the game itself
 
 
 def _outcome_of(game, state, quick_wins: bool):

@@ -113,3 +113,18 @@ def test_a_memo_search_keyed_by_the_state_counts_as_one_keyed_by_key():
     keyed = mv.alphabeta(Keyed(), code, depth=6, memo=True, order=mv.centre_first, record=False)
     assert plain.stats == keyed.stats and (plain.score, plain.move) == (keyed.score, keyed.move)
     assert plain.stats.hits > 0
+
+
+def test_a_subclass_with_its_own_key_is_keyed_by_it():
+    """A key that folds mirror images together answers more positions from the table, so
+    the search makes fewer calls: it used that key, not the state."""
+    class Mirrored(ConnectFour):
+        def key(self, state):
+            board = self.board(state)
+            return min(tuple(board), tuple(row[::-1] for row in board))
+
+    code = ConnectFour().state("44")   # a symmetric position: mirror images meet below it
+    plain = mv.alphabeta(ConnectFour(), code, depth=6, memo=True, record=False)
+    mirrored = mv.alphabeta(Mirrored(), code, depth=6, memo=True, record=False)
+    assert mirrored.stats.calls < plain.stats.calls
+    assert mirrored.score == plain.score

@@ -42,7 +42,8 @@ class Game:
     win_utility: float | None = None
     #: True when :meth:`key` gives every internal state back as it is (a game whose states
     #: are already small hashable values, such as Connect Four's integer codes): a memo
-    #: table then keys by the state itself, without a call to :meth:`key` per node.
+    #: table then keys by the state itself, without a call to :meth:`key` per node. A
+    #: subclass that overrides :meth:`key` without setting this again is keyed by its key.
     key_is_state: bool = False
 
     def __repr__(self) -> str:
