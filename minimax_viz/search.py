@@ -194,11 +194,14 @@ def alphabeta(
     the order searched.
 
     ``quick_wins=True`` scores a finished game as its utility times one plus the moves
-    left (``game.moves_left``), as game solvers do: a win now beats a win later, and a
-    loss later beats a loss now, so the search never dawdles. The sign still says who wins.
+    left (``game.moves_left``; the search asks ``game.quick_outcome``, which does both),
+    as game solvers do: a win now beats a win later, and a loss later beats a loss now,
+    so the search never dawdles. The sign still says who wins.
 
     Two checks of game solvers, for games that say what a win is (``game.win_utility``),
-    both off by default and never at the root (it must name its move):
+    both off by default and never at the root (it must name its move). The search asks
+    the game's ``solver_facts`` once per node for the three answers below (by default it
+    calls ``winning_moves``, ``best_reachable`` and ``threats``):
 
     - ``win_check=True`` looks for a move that wins at once (``game.winning_moves``)
       before searching the children. If there is one, it is searched (a leaf) and the
@@ -502,7 +505,7 @@ def _search(
         outcome=_quick(game) if quick_wins else game.outcome,
         score_horizon=_evaluator(game, evaluate),
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
-        memo=_Memo(game.key, prune_on_equal) if memo else None,
+        memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
         budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
         cutoffs=_Cutoffs(prune_on_equal) if algorithm == "alphabeta" else None,
         win_check=win_check, narrow=narrow, quick_wins=quick_wins,
@@ -581,31 +584,18 @@ class _Budget:
 
 class _Memo:
     """The transposition table: per position key, its value, what kind of bound that
-    value is (EXACT, LOWER, UPPER) and the depth searched below it."""
+    value is (EXACT, LOWER, UPPER) and the depth searched below it.
+
+    The dispatcher probes and stores inline (a Python call each per node would cost):
+    an entry answers a search to the same depth when it is exact, or a bound that
+    already decides the cutoff by the search's own rule (``on_equal``); a value is
+    stored as exact only strictly inside the window it was searched with. ``key`` is
+    None when the game's states are their own keys (``game.key_is_state``).
+    """
 
     def __init__(self, key, prune_on_equal: bool):
         self.key, self.table, self.hits = key, {}, 0
         self.on_equal = prune_on_equal   # a bound decides a cutoff by the search's own rule
-
-    def probe(self, k, depth: int, alpha: float, beta: float) -> float | None:
-        """The stored value when it answers a search to ``depth`` with this window, else None."""
-        entry = self.table.get(k)
-        if entry is None:
-            return None
-        v, bound, searched = entry
-        on_equal = self.on_equal
-        if searched == depth and (
-            bound == EXACT
-            or (bound == LOWER and (v >= beta if on_equal else v > beta))
-            or (bound == UPPER and (v <= alpha if on_equal else v < alpha))
-        ):
-            self.hits += 1
-            return v
-        return None
-
-    def store(self, k, best: float, alpha: float, beta: float, depth: int) -> None:
-        """Keep ``best``: exact only strictly inside the window it was searched with."""
-        self.table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth)
 
 
 class _Cutoffs:
@@ -620,6 +610,12 @@ class _Cutoffs:
     def skip(self, here: int, children, searched, alpha: float, beta: float) -> None:
         """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but ``searched``
         (one of them, or None: all), unsearched: a :meth:`cut` after ``searched``, put first."""
+        if self.record is None:   # nothing to record: only the counts
+            n = len(children) - (searched is not None)
+            if n:
+                self.cutoffs += 1
+                self.pruned += n
+            return
         rest = tuple(pair for pair in children if pair is not searched)
         self.cut((searched,) + rest, searched, here, alpha, beta)
 
@@ -649,7 +645,10 @@ def _dispatcher(parts: _Parts):
     is, is written as one row in one place (the columns' appends inline: a Python call
     per node would cost a third of the recording)."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
-    key, probe, store = (memo.key, memo.probe, memo.store) if memo is not None else (None,) * 3
+    # The table's probe and store are written inline below (a Python call each per node).
+    key, table = (memo.key, memo.table) if memo is not None else (None, None)
+    on_equal = memo.on_equal if memo is not None else True
+    table_get = table.get if table is not None else None
     node_type = parts.game.node_type
     rec = parts.recorder
     rows = rec.parent if rec is not None else None
@@ -672,11 +671,17 @@ def _dispatcher(parts: _Parts):
         if over is None and depth:  # the game goes on, and so does the search: an inner call
             kind, over = CALL, nan
             if memo is not None:
-                k = key(state)
+                k = state if key is None else key(state)
                 if ply:  # the root is never answered from the table: it must name its move
-                    v = probe(k, depth, alpha, beta)
-                    if v is not None:
-                        kind, over = HIT, v
+                    entry = table_get(k)   # the table's probe (see _Memo)
+                    if entry is not None and entry[2] == depth:
+                        v, bound = entry[0], entry[1]
+                        if bound == EXACT or (
+                            (v >= beta if on_equal else v > beta) if bound == LOWER
+                            else (v <= alpha if on_equal else v < alpha)
+                        ):
+                            memo.hits += 1
+                            kind, over = HIT, v
         else:  # game over, or the depth limit: a leaf
             leaves += 1
             kind = LEAF
@@ -708,8 +713,8 @@ def _dispatcher(parts: _Parts):
             raise _unknown_kind(parts.game, node_type(state)) from None
         if memo is None:
             return handle(state, depth, alpha, beta, ply, here)
-        best = handle(state, depth, alpha, beta, ply, here)
-        store(k, best, alpha, beta, depth)
+        best = handle(state, depth, alpha, beta, ply, here)   # then the table's store
+        table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth)
         return best
 
     def stats() -> SearchStats:
@@ -821,8 +826,8 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
     if not parts.win_check:
         return None
     game, successors, cuts = parts.game, parts.successors, parts.cutoffs
-    winning_moves, threats, on_equal, skip = game.winning_moves, game.threats, cuts.on_equal, cuts.skip
-    reachable, quick = (game.best_reachable if parts.narrow else None), parts.quick_wins
+    facts, on_equal, skip = game.solver_facts, cuts.on_equal, cuts.skip
+    narrow, quick = parts.narrow, parts.quick_wins
 
     def take_win(state, wins, depth, alpha, beta, ply, here):
         """Search the first of ``wins`` (winning or blocking moves) in the order searched;
@@ -845,11 +850,10 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
         return v, alpha, beta
 
     def shortcut(state, depth, alpha, beta, ply, here):
-        wins = winning_moves(state)
+        wins, most, forced = facts(state, quick_wins=quick)   # the game's three answers at once
         if wins:
             return take_win(state, wins, depth, alpha, beta, ply, here)
-        if reachable is not None:
-            most = reachable(state, quick_wins=quick)
+        if narrow:
             if maximise and most is not None and most < beta:   # Max can reach no more
                 beta = most
                 if alpha >= beta if on_equal else alpha > beta:
@@ -860,10 +864,8 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
                 if beta <= alpha if on_equal else beta < alpha:
                     skip(here, successors(state), None, alpha, beta)
                     return most, alpha, beta
-        if depth > 1:   # the opponent's wins at once are in sight: only a block can be best
-            forced = threats(state)
-            if forced:
-                return take_win(state, forced, depth, alpha, beta, ply, here)
+        if depth > 1 and forced:   # the opponent's wins at once are in sight: only a block can be best
+            return take_win(state, forced, depth, alpha, beta, ply, here)
         return None, alpha, beta
 
     return shortcut
@@ -941,16 +943,9 @@ def _next_check(calls: int, max_calls: int | None) -> int:
 
 
 def _quick(game):
-    """``game.outcome`` with a finished game's utility scaled by one plus the moves left."""
-    outcome, moves_left = game.outcome, game.moves_left
-
-    def scaled(state):
-        over = outcome(state)
-        if over:
-            return over * (1 + moves_left(state))
-        return over
-
-    return scaled
+    """``game.outcome`` with a finished game's utility scaled by one plus the moves left:
+    the game's ``quick_outcome``."""
+    return game.quick_outcome
 
 
 def _depth_zero(game, root, evaluate, order, quick_wins) -> SearchResult:
@@ -1041,6 +1036,17 @@ def _check_key(game, root) -> None:
             f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, "
             f"a string or a tuple), not {game.key(root)!r}; use memo=False or return a tuple"
         ) from None
+
+
+def _keyed_by_state(game) -> bool:
+    """``game.key_is_state``, unless ``key`` was overridden below the class that said so
+    (a subclass with its own ``key`` is keyed by it)."""
+    if not game.key_is_state or "key" in vars(game):
+        return False
+    mro = type(game).__mro__
+    said = next((c for c in mro if "key_is_state" in vars(c)), None)
+    keyed = next(c for c in mro if "key" in vars(c))
+    return said is None or issubclass(said, keyed)   # None: set on the game itself
 
 
 def _outcome_of(game, state, quick_wins: bool):

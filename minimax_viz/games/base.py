@@ -11,7 +11,10 @@ Every public method accepts either form. Subclasses implement the abstract metho
 :meth:`Game.successors`, :meth:`Game.outcome` and :meth:`Game.node_type` are the ones the
 search calls at every node, so a fast game overrides them with table look-ups (and
 :meth:`Game.successors_by_priority`, which a search ordered by
-:func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`).
+:func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`). A search with
+``quick_wins`` calls :meth:`Game.quick_outcome` instead of :meth:`Game.outcome`, one with
+``win_check`` also :meth:`Game.solver_facts`; their defaults are built from the other
+hooks, and a game whose states are their own memo keys says so (:attr:`Game.key_is_state`).
 
 Every node has a kind (:meth:`Game.node_type`): ``"max"`` where Max chooses, ``"min"``
 where a Min agent chooses (several Min agents may follow each other), ``"chance"`` where
@@ -37,6 +40,11 @@ class Game:
     #: is better than a win: then :meth:`winning_moves` can find wins. ``None``: the game
     #: has other results (a tree's leaves hold any numbers).
     win_utility: float | None = None
+    #: True when :meth:`key` gives every internal state back as it is (a game whose states
+    #: are already small hashable values, such as Connect Four's integer codes): a memo
+    #: table then keys by the state itself, without a call to :meth:`key` per node. A
+    #: subclass that overrides :meth:`key` without setting this again is keyed by its key.
+    key_is_state: bool = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -187,6 +195,27 @@ class Game:
         """
         return None
 
+    def solver_facts(self, state: Any, *, quick_wins: bool) -> tuple:
+        """The win check's three answers at once: ``(winning_moves, best_reachable,
+        threats)``, as :meth:`winning_moves`, :meth:`best_reachable` and :meth:`threats`
+        give them (when a move wins at once, the other two are not needed: ``None`` and
+        ``()``).
+
+        ``alphabeta(..., win_check=True)`` asks it at every node below the root. The
+        default calls the three hooks; a fast game answers them in one pass over its board.
+
+        >>> from minimax_viz import TicTacToe
+        >>> game = TicTacToe()
+        >>> Game.solver_facts(game, game.state("XX.OO...."), quick_wins=True)
+        ((2,), None, ())
+        >>> Game.solver_facts(game, game.state("XX.O....."), quick_wins=True)   # O to move
+        ((), None, ())
+        """
+        wins = self.winning_moves(state)
+        if wins:
+            return wins, None, ()
+        return wins, self.best_reachable(state, quick_wins=quick_wins), self.threats(state)
+
     def key(self, state: Any) -> Hashable:
         """A hashable key that is equal for equal positions (for memo tables)."""
         return self.state(state)
@@ -195,6 +224,22 @@ class Game:
     def outcome(self, state: Any) -> float | None:
         """The utility if the game is over, else ``None``."""
         return self.utility(state) if self.is_terminal(state) else None
+
+    def quick_outcome(self, state: Any) -> float | None:
+        """:meth:`outcome` with a finished game's utility times one plus
+        :meth:`moves_left`, as ``quick_wins=True`` scores it (``None`` while the game goes
+        on). The search calls it at every node instead of :meth:`outcome`; a fast game
+        answers it in one pass.
+
+        >>> from minimax_viz import TicTacToe
+        >>> game = TicTacToe()
+        >>> Game.quick_outcome(game, game.state("XXXOO....")), Game.quick_outcome(game, 0)
+        (5, None)
+        """
+        over = self.outcome(state)
+        if over:
+            return over * (1 + self.moves_left(state))
+        return over
 
     def successors(self, state: Any) -> Sequence[tuple[int, Any]]:
         """``(move, next_state)`` pairs in move order."""

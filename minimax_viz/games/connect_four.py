@@ -66,6 +66,7 @@ class ConnectFour(Game):
     max_player = "X"
     min_player = "O"
     win_utility = 1
+    key_is_state = True   # the search's states are the integer codes, which key() returns
 
     def __init__(self, *, rows: int = 6, cols: int = 7):
         for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
@@ -77,12 +78,17 @@ class ConnectFour(Game):
         self.rows, self.cols = rows, cols
         h1 = rows + 1
         self._shift = cols * h1                      # O's bits sit this far above X's
+        # solver_facts puts the opponent's board this far above the mover's: the longest
+        # reach of _completes (three steps of the widest direction, rows + 2) never
+        # carries a bit from one board into the other, so one call answers for both.
+        self._apart = self._shift + 3 * (rows + 2)
         self._low = (1 << self._shift) - 1
         self._bottom = tuple(1 << c * h1 for c in range(cols))
         self._column = tuple(((1 << rows) - 1) << c * h1 for c in range(cols))
         self._cells = sum(self._column)
+        self._column_of_cell = {1 << c * h1 + r: (c,) for c in range(cols) for r in range(rows)}
         self._size = rows * cols
-        self._drops = tuple(zip(range(cols), self._bottom, self._column))
+        self._drops = tuple(zip(range(cols), self._column))
         self._bottoms = sum(self._bottom)
         centre_out = sorted(range(cols), key=lambda c: abs(2 * c - (cols - 1)))   # ties: left first
         self._drops_by_priority = tuple(self._drops[c] for c in centre_out)
@@ -316,6 +322,27 @@ class ConnectFour(Game):
         self._open = code   # the search's next question is successors(code): no four to test again
         return None
 
+    def quick_outcome(self, state: Any) -> int | None:
+        """:meth:`outcome` scaled for ``quick_wins``: a win is worth one plus the empty
+        cells left (for X; its negative for O), in the same pass over the bit boards.
+
+        >>> game = ConnectFour(rows=4, cols=4)
+        >>> game.quick_outcome("1213141"), game.quick_outcome("1")   # X's column of four: 9 cells left
+        (10, None)
+        """
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        nx, no = x.bit_count(), o.bit_count()
+        last = x if nx > no else o   # only the player who moved last can have just won
+        for d in self._directions:   # _four(last), inline: the search asks at every node
+            pairs = last & last >> d
+            if pairs & pairs >> 2 * d:
+                return self._size + 1 - nx - no if nx > no else nx + no - self._size - 1
+        if x | o == self._cells:
+            return 0
+        self._open = code   # as outcome(): successors(code) need not test for a four again
+        return None
+
     def successors(self, state: Any) -> tuple:
         """``(column, next_state)`` pairs, left to right; none when the game is over."""
         return self._successors(state, self._drops)
@@ -331,12 +358,8 @@ class ConnectFour(Game):
             if code != self._open and self._four(o):
                 return ()
             shift = 0
-        mask = x | o
-        return tuple([
-            (c, code | drop << shift)
-            for c, bottom, column in drops
-            if (drop := mask + bottom & column)
-        ])
+        free = (x | o) + self._bottoms   # the lowest empty cell of each column (a full one carries out)
+        return tuple([(c, code | drop << shift) for c, column in drops if (drop := free & column)])
 
     def winning_moves(self, state: Any) -> tuple[int, ...]:
         """The columns where the player to move completes four at once, left to right.
@@ -353,9 +376,7 @@ class ConnectFour(Game):
         own = o if x.bit_count() > o.bit_count() else x
         mask = x | o
         wins = self._completes(own) & (mask + self._bottoms) & self._cells
-        if not wins:
-            return ()
-        return tuple(c for c, column in enumerate(self._column) if wins & column)
+        return self._columns_of(wins) if wins else ()
 
     def threats(self, state: Any) -> tuple[int, ...]:
         """The columns where the opponent would complete four at once if it moved now: a
@@ -371,9 +392,7 @@ class ConnectFour(Game):
         other = x if x.bit_count() > o.bit_count() else o
         mask = x | o
         wins = self._completes(other) & (mask + self._bottoms) & self._cells
-        if not wins:
-            return ()
-        return tuple(c for c, column in enumerate(self._column) if wins & column)
+        return self._columns_of(wins) if wins else ()
 
     def best_reachable(self, state: Any, *, quick_wins: bool) -> int:
         """The best score the player to move can reach when no move wins at once, for Max.
@@ -393,6 +412,29 @@ class ConnectFour(Game):
         x, o = code & self._low, code >> self._shift
         return most if x.bit_count() == o.bit_count() else -most
 
+    def solver_facts(self, state: Any, *, quick_wins: bool) -> tuple:
+        """:meth:`winning_moves`, :meth:`best_reachable` and :meth:`threats` in one pass
+        over the bit boards (``None`` and ``()`` for the last two when a move wins at once).
+
+        >>> ConnectFour().solver_facts("112233", quick_wins=True)     # X wins in column 3
+        ((3,), None, ())
+        >>> ConnectFour().solver_facts("1122337", quick_wins=True)    # O must block column 3
+        ((), -33, (3,))
+        """
+        code = state if type(state) is int else self._code(state)
+        x, o = code & self._low, code >> self._shift
+        nx, no = x.bit_count(), o.bit_count()
+        own, other = (o, x) if nx > no else (x, o)
+        playable = (x | o) + self._bottoms & self._cells
+        completes = self._completes(own | other << self._apart)   # both players' at once
+        wins = completes & playable
+        if wins:
+            return self._columns_of(wins), None, ()
+        left = self._size - nx - no
+        most = 0 if left < 3 else left - 2 if quick_wins else 1
+        blocks = completes >> self._apart & playable
+        return (), most if nx == no else -most, self._columns_of(blocks) if blocks else ()
+
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
         one first), the order of :meth:`move_priority`, without sorting: the order is
@@ -411,6 +453,13 @@ class ConnectFour(Game):
                 raise InvalidBoard(f"{state!r} is not a position code; give the board as a list of rows")
             return state
         return self.state(state)
+
+    def _columns_of(self, cells: int) -> tuple[int, ...]:
+        """The columns, left to right, that hold any of ``cells``."""
+        one = self._column_of_cell.get(cells)   # most often a single cell: looked up
+        if one is not None:
+            return one
+        return tuple(c for c, column in enumerate(self._column) if cells & column)
 
     def _four(self, bits: int) -> bool:
         for d in self._directions:

@@ -86,6 +86,7 @@ class TicTacToe(Game):
     max_player = "X"
     min_player = "O"
     win_utility = 1
+    key_is_state = True   # the search's states are the integer codes, which key() returns
     #: The tutorial's position: X to move, with cells 1, 4 and 8 empty.
     TUTORIAL_BOARD = _FreshList(["X", 1, "O", "X", 4, "X", "O", "O", 8])
     #: The empty board, in the tutorial's format.
