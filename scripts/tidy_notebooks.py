@@ -4,7 +4,9 @@
 
 Replaces this checkout's absolute path in outputs (tracebacks of cells that show an
 error on purpose) with a relative one, and drops per-cell execution timing metadata and
-the saved state of widgets (a kernel draws them afresh when the lesson runs).
+the saved state of widgets (a kernel draws them afresh when the lesson runs). Joins
+consecutive outputs of one stream (a kernel cuts printed text into chunks by timing, so
+the same lesson run twice would otherwise store different files).
 
 Stores the kernelspec the way JupyterLab rewrites it when a notebook opens (name, the
 kernel's own display name, language), so a lesson opens without the unsaved-changes dot.
@@ -37,12 +39,28 @@ def tidy(path: Path) -> bool:
     nb.get("metadata", {}).pop("widgets", None)  # saved widget state: large, and stale once run
     for cell in nb.get("cells", []):
         cell.get("metadata", {}).pop("execution", None)
+        if "outputs" in cell:
+            cell["outputs"] = joined_streams(cell["outputs"])
     out = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     out = out.replace(ROOT + "/", "").replace(ROOT, ".")
     if out != text:
         path.write_text(out)
         return True
     return False
+
+
+def joined_streams(outputs: list) -> list:
+    """The outputs with each run of chunks of one stream (stdout, stderr) made one output."""
+    joined: list = []
+    for output in outputs:
+        before = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and before is not None
+                and before.get("output_type") == "stream" and before.get("name") == output.get("name")):
+            text = "".join(before["text"]) + "".join(output["text"])
+            before["text"] = text.splitlines(keepends=True)
+        else:
+            joined.append(output)
+    return joined
 
 
 def main() -> None:
