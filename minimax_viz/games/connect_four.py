@@ -371,12 +371,7 @@ class ConnectFour(Game):
         >>> ConnectFour().winning_moves("112233")   # X: three in the bottom row, both ends open
         (3,)
         """
-        code = state if type(state) is int else self._code(state)
-        x, o = code & self._low, code >> self._shift
-        own = o if x.bit_count() > o.bit_count() else x
-        mask = x | o
-        wins = self._completes(own) & (mask + self._bottoms) & self._cells
-        return self._columns_of(wins) if wins else ()
+        return self._playable_fours(state, mover=True)
 
     def threats(self, state: Any) -> tuple[int, ...]:
         """The columns where the opponent would complete four at once if it moved now: a
@@ -387,11 +382,16 @@ class ConnectFour(Game):
         >>> ConnectFour().threats("1122337")   # O to move: X threatens column 3
         (3,)
         """
+        return self._playable_fours(state, mover=False)
+
+    def _playable_fours(self, state: Any, *, mover: bool) -> tuple[int, ...]:
+        """The columns whose next disc completes four for the player to move (``mover``)
+        or for the other player."""
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
-        other = x if x.bit_count() > o.bit_count() else o
-        mask = x | o
-        wins = self._completes(other) & (mask + self._bottoms) & self._cells
+        x_to_move = x.bit_count() == o.bit_count()
+        bits = x if x_to_move == mover else o
+        wins = self._completes(bits) & ((x | o) + self._bottoms) & self._cells
         return self._columns_of(wins) if wins else ()
 
     def best_reachable(self, state: Any, *, quick_wins: bool) -> int:
