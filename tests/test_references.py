@@ -6,38 +6,17 @@ problems: the same values on every position tried here.
 """
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
 
 import minimax_viz as mv
+from positions import seeded_positions
 
 _PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "references.py"
 _SPEC = importlib.util.spec_from_file_location("references", _PATH)
 references = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(references)
-
-
-def random_position(game, rng, plies):
-    """A position after ``plies`` random moves from the start, the game still on (or None)."""
-    code = game.start()
-    for _ in range(plies):
-        children = game.successors(code)
-        if not children:
-            return None
-        code = rng.choice(children)[1]
-    return code if game.outcome(code) is None else None
-
-
-def seeded_positions(game, seed, count, plies):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        code = random_position(game, rng, rng.choice(plies))
-        if code is not None:
-            found.append(code)
-    return found
 
 
 def test_tic_tac_toe_negamax_visits_the_whole_game_tree():

@@ -6,36 +6,16 @@ on seeded positions under both pruning rules, and the games' hooks against brute
 written here.
 """
 
-import random
 
 import pytest
 
 import minimax_viz as mv
 from minimax_viz import ConnectFour, GameTree, InvalidOption, TicTacToe
 from minimax_viz.games.base import Game
+from positions import seeded_positions
 
 C4 = ConnectFour()
 THREAT = "51676254"   # X to move; O has three in the bottom row with a gap in column 2
-
-
-def random_position(game, rng, plies):
-    """A position after ``plies`` random moves, the game still on (or None)."""
-    code = game.start()
-    for _ in range(plies):
-        children = game.successors(code)
-        if not children:
-            return None
-        code = rng.choice(children)[1]
-    return code if game.outcome(code) is None else None
-
-
-def seeded(game, seed, count, plies):
-    rng, found = random.Random(seed), []
-    while len(found) < count:
-        code = random_position(game, rng, rng.choice(plies))
-        if code is not None:
-            found.append(code)
-    return found
 
 
 def brute_wins(game, code):
@@ -151,7 +131,7 @@ def test_counts_before_and_after_on_a_fixed_end_game():
 @pytest.mark.parametrize("prune_on_equal", [True, False])
 @pytest.mark.parametrize("memo", [False, True])
 def test_exact_connect_four_agrees_with_plain_alpha_beta(prune_on_equal, memo):
-    for code in seeded(C4, seed=7 + memo, count=20, plies=range(31, 35)):
+    for code in seeded_positions(C4, seed=7 + memo, count=20, plies=range(31, 35)):
         plain = mv.alphabeta(C4, code, order=mv.centre_first, quick_wins=True, memo=memo,
                              prune_on_equal=prune_on_equal, record=False)
         for extra in ({"win_check": True}, {"win_check": True, "narrow": True}):
@@ -165,7 +145,7 @@ def test_small_boards_solved_from_the_start_agree(prune_on_equal):
     """4 x 4 and 4 x 5 boards solved exactly from many positions, in column order too."""
     for rows, cols in [(4, 4), (4, 5)]:
         game = ConnectFour(rows=rows, cols=cols)
-        for code in seeded(game, seed=rows * cols, count=10, plies=range(9, 14)):
+        for code in seeded_positions(game, seed=rows * cols, count=10, plies=range(9, 14)):
             for order, quick in [(None, False), (mv.centre_first, True)]:
                 plain = mv.alphabeta(game, code, order=order, quick_wins=quick, memo=True,
                                      prune_on_equal=prune_on_equal, record=False)
@@ -177,14 +157,14 @@ def test_small_boards_solved_from_the_start_agree(prune_on_equal):
 
 @pytest.mark.parametrize("prune_on_equal", [True, False])
 def test_win_check_at_a_depth_limit_and_in_tic_tac_toe(prune_on_equal):
-    for code in seeded(C4, seed=3, count=20, plies=range(6, 20)):
+    for code in seeded_positions(C4, seed=3, count=20, plies=range(6, 20)):
         for depth in (1, 2, 4):
             runs = [mv.alphabeta(C4, code, depth=depth, order=mv.centre_first, memo=True,
                                  prune_on_equal=prune_on_equal, record=False, win_check=check)
                     for check in (False, True)]
             assert runs[0].score == runs[1].score and runs[0].move == runs[1].move
     ttt = TicTacToe()
-    for code in seeded(ttt, seed=5, count=40, plies=range(0, 7)):
+    for code in seeded_positions(ttt, seed=5, count=40, plies=range(0, 7)):
         for quick in (False, True):
             runs = [mv.alphabeta(ttt, code, quick_wins=quick, prune_on_equal=prune_on_equal,
                                  record=False, win_check=check) for check in (False, True)]
@@ -209,7 +189,7 @@ def test_a_game_tree_has_no_wins_to_check():
 @pytest.mark.parametrize("rows, cols", [(6, 7), (4, 5), (5, 4), (7, 9)])
 def test_bitboard_winning_moves_equal_brute_force(rows, cols):
     game = ConnectFour(rows=rows, cols=cols)
-    for code in seeded(game, seed=rows + cols, count=300, plies=range(0, rows * cols)):
+    for code in seeded_positions(game, seed=rows + cols, count=300, plies=range(0, rows * cols)):
         assert game.winning_moves(code) == brute_wins(game, code), game.to_text(code)
         assert game.winning_moves(code) == Game.winning_moves(game, code)
 
@@ -218,7 +198,7 @@ def test_bitboard_winning_moves_equal_brute_force(rows, cols):
 def test_bitboard_threats_equal_brute_force(rows, cols):
     """The opponent's disc dropped into each open column: does it make four?"""
     game = ConnectFour(rows=rows, cols=cols)
-    for code in seeded(game, seed=rows * cols + 1, count=300, plies=range(0, rows * cols)):
+    for code in seeded_positions(game, seed=rows * cols + 1, count=300, plies=range(0, rows * cols)):
         x, o = code & game._low, code >> game._shift
         opponent_shift = 0 if x.bit_count() > o.bit_count() else game._shift
         mask = x | o
@@ -232,7 +212,7 @@ def test_bitboard_threats_equal_brute_force(rows, cols):
 
 def test_best_reachable_bounds_every_exact_value():
     """With no win now, the exact value never beats the bound (solved here by plain alpha-beta)."""
-    for code in seeded(C4, seed=11, count=30, plies=range(31, 36)):
+    for code in seeded_positions(C4, seed=11, count=30, plies=range(31, 36)):
         if C4.winning_moves(code):
             continue
         value = mv.alphabeta(C4, code, order=mv.centre_first, memo=True, quick_wins=True, record=False).score
@@ -242,7 +222,7 @@ def test_best_reachable_bounds_every_exact_value():
 
 def test_successors_by_priority_and_the_skipped_four_test():
     game = ConnectFour(rows=4, cols=6)
-    for code in seeded(game, seed=2, count=50, plies=range(0, 20)):
+    for code in seeded_positions(game, seed=2, count=50, plies=range(0, 20)):
         pairs = game.successors(code)
         order = mv.centre_first(game, code, [m for m, _ in pairs])
         assert [m for m, _ in game.successors_by_priority(code)] == order
