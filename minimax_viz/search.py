@@ -611,13 +611,15 @@ class _Cutoffs:
         """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but ``searched``
         (one of them, or None: all), unsearched: a :meth:`cut` after ``searched``, put first."""
         if self.record is None:   # nothing to record: only the counts
-            n = len(children) - (searched is not None)
-            if n:
-                self.cutoffs += 1
-                self.pruned += n
-            return
-        rest = tuple(pair for pair in children if pair is not searched)
-        self.cut((searched,) + rest, searched, here, alpha, beta)
+            rest, n = (), len(children) - (searched is not None)
+        else:
+            rest = [pair for pair in children if pair is not searched]
+            n = len(rest)
+        if n:
+            self.cutoffs += 1
+            self.pruned += n
+            if self.record is not None:
+                self.record(here, rest, 0, alpha, beta)
 
     def cut(self, children, last, here: int, alpha: float, beta: float) -> None:
         """Stop after ``last``, a ``(move, child)`` pair of ``children``: the children after
