@@ -502,7 +502,7 @@ def _search(
     parts = _Parts(
         game, algorithm,
         successors=game.successors if order is None else _ordered(game, order),
-        outcome=_quick(game) if quick_wins else game.outcome,
+        outcome=game.quick_outcome if quick_wins else game.outcome,
         score_horizon=_evaluator(game, evaluate),
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
         memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
@@ -944,15 +944,9 @@ def _next_check(calls: int, max_calls: int | None) -> int:
     return step if max_calls is None else min(step, max_calls)
 
 
-def _quick(game):
-    """``game.outcome`` with a finished game's utility scaled by one plus the moves left:
-    the game's ``quick_outcome``."""
-    return game.quick_outcome
-
-
 def _depth_zero(game, root, evaluate, order, quick_wins) -> SearchResult:
     """The answer before any search: the heuristic, and the first move in search order."""
-    over = (_quick(game) if quick_wins else game.outcome)(root)
+    over = _outcome_of(game, root, quick_wins)
     if over is not None:
         return SearchResult(score=over, move=None, tree=None, stats=SearchStats(), depth=0)
     moves = game.moves(root) if order is None else list(order(game, root, tuple(game.moves(root))))
@@ -1053,7 +1047,7 @@ def _keyed_by_state(game) -> bool:
 
 def _outcome_of(game, state, quick_wins: bool):
     """The state's outcome as the search scores it (None while the game goes on)."""
-    return (_quick(game) if quick_wins else game.outcome)(state)
+    return (game.quick_outcome if quick_wins else game.outcome)(state)
 
 
 def _evaluator(game, evaluate):
