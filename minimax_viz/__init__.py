@@ -9,13 +9,15 @@
 from .errors import ChanceNodeError, InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
 from .games import ConnectFour, Game, GameTree, TicTacToe
 from .search import (
-    SearchResult, SearchStats, alphabeta, best_first, centre_first, expectimax, iterative_deepening,
-    minimax,
+    SearchResult, SearchStats, alphabeta, best_first, centre_first, expectimax, expectiminimax,
+    iterative_deepening, minimax,
 )
 from .trace import Event, Node, SearchTree, format_value
 from .layout import tidy_layout
 from .scene import Scene
-from .draw import TreeView, draw_tree, principal_variation, score_text, tree_png
+from .draw import TreeView, draw_difference, draw_tree, principal_variation, score_text, tree_png
+from .learner import LearnerResult, record_calls
+from .compare import Difference, first_difference
 from .widgets import (  # ipywidgets is imported only when one is made
     Explorer, PlayBoard, PruningQuiz, SearchProgress, Stepper, search_with_progress,
 )
@@ -23,10 +25,10 @@ from . import exercises, tutorial
 
 __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",
-    "minimax", "alphabeta", "expectimax", "iterative_deepening", "centre_first", "best_first",
-    "SearchResult", "SearchStats",
+    "minimax", "alphabeta", "expectimax", "expectiminimax", "iterative_deepening", "centre_first", "best_first",
+    "SearchResult", "SearchStats", "record_calls", "LearnerResult", "first_difference", "Difference",
     "SearchTree", "Node", "Event", "format_value", "Scene",
-    "draw_tree", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
+    "draw_tree", "draw_difference", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",

@@ -34,7 +34,7 @@ from .raster import Blitter, crop, encode_png, pixel_box
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
 from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
-__all__ = ["draw_tree", "TreeView", "principal_variation", "tree_png", "score_text"]
+__all__ = ["draw_tree", "draw_difference", "TreeView", "principal_variation", "tree_png", "score_text"]
 
 #: The faintness of a node a replay frame has not reached, and of a pruned stub.
 GHOST, PRUNED_ALPHA = 0.13, 0.45
@@ -81,6 +81,52 @@ def draw_tree(tree, ax=None, *, focus=None, levels: int | None = None, pos=None,
     """
     view = TreeView(tree, ax=ax, focus=focus, levels=levels, pos=pos, frames=upto is not None, **options)
     return view.show(upto)
+
+
+def draw_difference(difference, *, titles: tuple[str, str] | None = None):
+    """Draw where a learner's search parts from the right one: the right tree above, the
+    learner's below, the node where they part framed in both ("parts here") and the
+    difference's words on top. A tree too big for the page is drawn around the parting.
+    Returns the two Axes (right, mine).
+
+    :raises InvalidOption: when ``difference`` is not one :func:`~minimax_viz.compare.first_difference` returned.
+
+    >>> import minimax_viz as mv
+    >>> from minimax_viz.compare import first_difference
+    >>> from minimax_viz.learner import record_calls
+    >>> game = mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> def shallow(game, state, depth):
+    ...     return (game.utility(state), None) if game.is_terminal(state) else (0, None)
+    >>> right_ax, mine_ax = draw_difference(first_difference(record_calls(shallow, game, (), 2), mv.minimax(game)))
+    >>> mine_ax.get_title()
+    'your search: 1 call; value ≈0'
+    """
+    import textwrap
+
+    import matplotlib.pyplot as plt
+
+    trees = getattr(difference, "trees", ())
+    if len(trees) != 2:
+        raise InvalidOption(f"draw_difference draws what first_difference returned, not {difference!r}")
+    mine, right = trees
+    titles = titles or (None, None)
+    drawn = []
+    for tree, title in ((right, titles[0]), (mine, titles[1])):
+        node = difference.node_in(tree)
+        focus = tree.root if len(tree) <= 60 or node.parent is None else node.parent
+        options = dict(focus=focus, mark=node, legend=False, moves=True, title=True if title is None else title)
+        view = TreeView(tree, pyplot=False, **options)
+        drawn.append((tree, options, view.ax.figure.get_size_inches()))
+    width = min(max(size[0] for *_, size in drawn), 9.9)
+    words = textwrap.fill(str(difference), width=int(width * 100 / 6.5))
+    top = 0.2 + 0.17 * (words.count("\n") + 1)
+    heights = [size[1] for *_, size in drawn]
+    figure, axes = plt.subplots(2, 1, figsize=(width, sum(heights) + top), height_ratios=heights)
+    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - top / (sum(heights) + top), hspace=0.12)
+    figure.suptitle(words, fontsize=9, color=PALETTE["parting"], y=0.995, va="top")
+    for ax, (tree, options, _) in zip(axes, drawn):
+        TreeView(tree, ax=ax, **options).show(None)
+    return tuple(axes)
 
 
 def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> bytes:
@@ -136,6 +182,7 @@ class TreeView:
         pyplot: bool = True,
         scores: str = "all",
         follow: bool = True,
+        mark: Any = None,
     ):
         original, tree = tree, getattr(tree, "tree", tree)  # a SearchResult draws its tree
         if tree is None and original is not None:
@@ -145,6 +192,7 @@ class TreeView:
                 f"tree must be a search's result or its tree, such as mv.minimax(game), not {original!r}"
             )
         self.tree, self.game = tree, tree.game
+        self.mark = None if mark is None else self._node_index(mark)
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
         self.scene = Scene(tree, focus=focus, **self._options)
         self.glyph = self.scene.glyph
@@ -447,6 +495,7 @@ class TreeView:
         self.pv = set(self.scene.best_line()) if self.pv_on else set()
         self._draw_pv()
         self._draw_current()
+        self._draw_mark()
         if self.legend_on:
             drawn = (self._legend_items(), self._legend_size())
             if drawn != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
@@ -648,6 +697,40 @@ class TreeView:
         self.stack_lines = LineCollection([], colors=PALETTE["current"], linewidths=3 * self.scale,
                                           zorder=1.6, capstyle="round")
         self.ax.add_collection(self.stack_lines)
+
+    def _node_index(self, node) -> int:
+        """The index of ``node`` (a node of this tree or an index), for ``mark``."""
+        index = node.index if isinstance(node, Node) and node.tree is self.tree else node
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.tree):
+            raise InvalidOption(f"mark is a node of this tree or its index (0 to {len(self.tree) - 1}), not {node!r}")
+        return index
+
+    def _draw_mark(self) -> None:
+        """A dashed dark-red frame, with "parts here", round ``mark`` (or its nearest drawn
+        ancestor): where a learner's search parts from the right one."""
+        if self.mark is None:
+            return
+        from matplotlib.patches import Circle, Rectangle
+
+        i, parent = self.mark, self.tree.columns().parent
+        while i not in self.scene.style and i > 0:
+            i = parent[i]
+        if i not in self.scene.style:
+            return
+        x, y = self.scene.pos[i]
+        color, lw = PALETTE["parting"], 2.2 * self.scale
+        if self.scene.style[i] == "board":
+            w, top = self.glyph.width + 0.22, y + self.glyph.height / 2 + 0.11
+            bottom = y - max(self.scene.label_depth, self.glyph.height / 2) - 0.05   # the value below, too
+            patch = Rectangle((x - w / 2, bottom), w, top - bottom, fill=False, ec=color, lw=lw,
+                              ls=(0, (4, 2)), zorder=7)
+        else:
+            patch = Circle((x, y), 0.14, fill=False, ec=color, lw=lw, zorder=7)
+            top = y + 0.14
+        self.ax.add_patch(patch)
+        self.ax.text(x, top + 0.03, "parts here", ha="center", va="bottom", color=color,
+                     fontsize=self._pt(8), fontweight="bold", zorder=7,
+                     bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
 
     def _legend_items(self):
         return self.scene.legend(frames=self.frames, pv=self.pv_on)

@@ -36,6 +36,7 @@ PALETTE = {
     "bound": "#222222",    # ink: a bound is no result (not a win colour)
     "fan": "#777777",      # grey: calls searched but not drawn
     "chance": "#444444",   # dark grey: a chance node (a circle), nobody chooses
+    "parting": "#C00000",  # dark red, dashed: where a learner's search parts from the right one
 }
 
 

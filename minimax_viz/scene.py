@@ -408,7 +408,7 @@ class Scene:
         value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
         tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
         pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""
-        return f"{name}: {calls:,} calls{pruned}{tail if reveal else ''}"
+        return f"{name}: {calls:,} call{'s' if calls != 1 else ''}{pruned}{tail if reveal else ''}"
 
     def current(self, k: int | None) -> tuple[int | None, list[int]]:
         """The node event ``k`` is about and the call stack down to it (``None``: no frame)."""

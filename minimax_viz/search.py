@@ -56,7 +56,7 @@ from .games.base import Game
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
 __all__ = [
-    "minimax", "alphabeta", "expectimax", "iterative_deepening", "SearchResult", "SearchStats",
+    "minimax", "alphabeta", "expectimax", "expectiminimax", "iterative_deepening", "SearchResult", "SearchStats",
     "centre_first", "best_first", "DEFAULT_MAX_CALLS",
 ]
 
@@ -276,6 +276,41 @@ def expectimax(
     """
     return _limited(
         max_calls, game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
+        max_nodes=max_nodes,
+    )
+
+
+def expectiminimax(
+    game,
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Callable[[Any], float] | None = None,
+    record: bool = True,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_calls: int | None = DEFAULT_MAX_CALLS,
+) -> SearchResult:
+    """Expectiminimax (AIMA 5.5): Max takes the largest child value, Min the smallest, and a
+    chance node the probability-weighted mean: minimax for games with dice.
+
+    Unlike :func:`expectimax`, a Min node is an opponent who chooses, not a ghost moving at
+    random; only the game's "chance" nodes average. Options as in :func:`expectimax`; the
+    recorded tree's ``algorithm`` is ``"expectiminimax"``.
+
+    >>> from minimax_viz import GameTree
+    >>> tree = GameTree([["min", ["chance", 2, 4], ["chance", 10, 10]], ["min", ["chance", 5, 5]]])
+    >>> expectiminimax(tree).score, expectiminimax(tree).move
+    (5.0, 1)
+    >>> expectimax(tree).score, expectimax(tree).move   # Min taken to move at random
+    (6.5, 0)
+
+    :raises InvalidOption: as :func:`expectimax`.
+    :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: as :func:`expectimax`.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    """
+    return _limited(
+        max_calls, game, state, algorithm="expectiminimax", depth=depth, evaluate=evaluate, record=record,
         max_nodes=max_nodes,
     )
 
@@ -735,6 +770,9 @@ def _handlers(parts: _Parts, value) -> dict:
     """The handler of each node kind, for the search's algorithm."""
     if parts.algorithm == "expectimax":  # Min moves at random: a chance node with equal odds
         return {"max": _max_handler(parts, value), "min": _chance_handler(parts, value, equal=True),
+                "chance": _chance_handler(parts, value)}
+    if parts.algorithm == "expectiminimax":  # Min chooses; only chance nodes average
+        return {"max": _max_handler(parts, value), "min": _min_handler(parts, value),
                 "chance": _chance_handler(parts, value)}
     return {"max": _max_handler(parts, value), "min": _min_handler(parts, value),
             "chance": _refuse_chance(parts)}

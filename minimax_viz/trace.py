@@ -439,6 +439,30 @@ class Node:
         """How the search reached this node: ``"X plays 4"``, ``"chance picks 1 (p=0.25)"``, or ``"root"``."""
         return _move_words(self)
 
+    @property
+    def where(self) -> str:
+        """The position in words, as a learner finds it in the drawings: ``"the root"``; in a
+        tree read from a list or a text, its name and the move into it (``"F (after b2)"``);
+        elsewhere the moves from the root (``"the position after X plays 8, O plays 1"``).
+
+        >>> from minimax_viz import GameTree, TicTacToe, minimax
+        >>> minimax(GameTree([[3, 12], [2]])).tree.nodes[3].where
+        'E (after b2)'
+        >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.nodes[7].where
+        'the position after X plays 8, O plays 1, X plays 4'
+        """
+        parent = self.parent
+        if parent is None:
+            return "the root"
+        game, state = self.tree.game, self.tree._state(parent.index)
+        named = getattr(game, "label", None), getattr(game, "name", None)
+        if all(callable(f) for f in named):
+            try:
+                return f"{named[1](self.tree._state(self.index))} (after {named[0](state, self.move)})"
+            except Exception:  # a move that leads nowhere (a learner's odd call): the moves instead
+                pass
+        return "the position after " + ", ".join(n.move_words for n in self.path[1:])
+
 
 def _number(x: float) -> float | None:
     if x != x:  # NaN: no score

@@ -267,6 +267,8 @@ class TicTacToe(Game):
         return f"{won} wins" if won else "draw" if self.is_terminal(state) else "game on"
 
     def _check_code(self, code: int) -> int:
+        if code in self._checked:
+            return code
         if not 0 <= code < 1 << 18 or code & _FULL & (code >> 9):
             raise InvalidBoard(f"{code!r} is not a board code; pass the board as a list or a string")
         x, o = _popcount(code & _FULL), _popcount(code >> 9)
@@ -290,6 +292,7 @@ class TicTacToe(Game):
             raise InvalidBoard(
                 f"O has a line in {shown!r} but X moved after it; the game stops at a win, so remove an X"
             )
+        self._checked.add(code)
         return code
 
     def _cells_from_list(self, value) -> list:

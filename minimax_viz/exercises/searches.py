@@ -1,0 +1,704 @@
+"""Checks of a search the learner wrote on the Game interface: minimax (with a depth limit and
+``evaluate``), alpha-beta, expectimax and expectiminimax, shared by lessons 04, 05, 09 and 10.
+
+A learner's search is a function ``search(game, state, depth) -> (value, move)``. A check
+runs it on games it has not seen and records every call it makes
+(:func:`minimax_viz.learner.record_calls`), then compares the learner's tree with the
+package's own search of the same game, node by node
+(:func:`minimax_viz.compare.first_difference`): the first position searched in another
+order, the first cut that should not be (or should), the first window, value or move that
+differs, named with the classic slip it matches. The games cover what a learner's search
+must get right: textbook trees, ties, two Min agents in a row, random trees, CS188-style
+trees with two ghosts, depth limits odd and even (the search stops at Max nodes, at Min
+nodes, at chance nodes), finished games exactly at the depth limit, a position reached at
+two depths (a memo keyed without the depth is wrong there), and tic-tac-toe itself. Moves
+are tried in the order ``game.moves(state)`` gives them, and the order is graded: it decides
+ties, the cuts and the positions an autograder counts.
+
+>>> import math
+>>> def minimax(game, state, depth=math.inf):
+...     if game.is_terminal(state):
+...         return game.utility(state), None
+...     if depth == 0:
+...         return game.evaluate(state), None
+...     best_value, best_move = None, None
+...     for move in game.moves(state):
+...         value, _ = minimax(game, game.play(state, move), depth - 1)
+...         if best_move is None or (value > best_value if game.node_type(state) == "max"
+...                                  else value < best_value):
+...             best_value, best_move = value, move
+...     return best_value, best_move
+>>> check_search(minimax, "minimax")
+Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import threading
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any, Callable, Sequence
+
+from ..compare import KINDS_OF_DIFFERENCE, Difference, first_difference
+from ..errors import InvalidMove, MinimaxError
+from ..games import GameTree, TicTacToe
+from ..games.base import Game
+from ..learner import record_calls
+from ..search import alphabeta, expectimax, expectiminimax, minimax
+from .feedback import Feedback, describe_error
+
+__all__ = ["check_search", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
+
+#: The searches a check knows.
+KINDS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
+#: Seconds a learner's search may run on one game before the check stops it.
+TIME_LIMIT = 3.0
+_WORDS = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",
+          "expectiminimax": "expectiminimax"}
+
+
+class _Stop(BaseException):
+    """Stops a learner's search that runs too long (a BaseException: ``except Exception``
+    in the learner's code does not swallow it)."""
+
+
+class _Slip(Exception):
+    """A question the game cannot answer, in words for the learner (raised into their search)."""
+
+
+# -- a small game on a graph: one position reached at two depths ------------------------------------
+
+class GraphGame(Game):
+    """A game on a small graph whose positions are names, so one position can be reached
+    along two paths, at two depths (the thing a memo keyed without the depth gets wrong).
+
+    ``nodes`` maps a name to ``(kind, [children])`` for an inner position (kind "max",
+    "min" or "chance"; a chance node's children are ``(probability, name)`` pairs) or to
+    a number, the utility of a finished game; ``guesses`` gives ``evaluate`` (0 if not
+    given) at any position, finished ones included.
+
+    >>> g = GraphGame({"R": ("max", ["A", "B"]), "A": 3, "B": ("min", ["A"])}, {"B": 1})
+    >>> g.moves("R"), g.play("R", 1), g.play("B", 0), g.evaluate("B"), g.utility("A")
+    ((0, 1), 'B', 'A', 1, 3)
+    """
+
+    def __init__(self, nodes: dict, guesses: dict | None = None, *, start: str | None = None):
+        self.nodes, self.guesses = dict(nodes), dict(guesses or {})
+        self.root = start if start is not None else next(iter(self.nodes))
+        self.max_player, self.min_player = "MAX", "MIN"
+
+    def __repr__(self) -> str:
+        return f"GraphGame({len(self.nodes)} positions)"
+
+    def _children(self, state) -> list:
+        node = self.nodes[self.state(state)]
+        if not isinstance(node, tuple):
+            return []
+        kind, children = node
+        return [c if kind != "chance" else c[1] for c in children]
+
+    def start(self):
+        return self.root
+
+    def state(self, value: Any = None):
+        if value is None:
+            return self.root
+        if not isinstance(value, str) or value not in self.nodes:
+            raise InvalidMove(f"{value!r} is not a position of this game (its positions are {', '.join(self.nodes)})")
+        return value
+
+    def board(self, state):
+        return self.state(state)
+
+    def to_text(self, state) -> str:
+        return self.state(state)
+
+    def name(self, state) -> str:
+        return self.state(state)
+
+    def label(self, state, move) -> str:
+        return f"{self.state(state).lower()}{move + 1}"
+
+    def node_type(self, state) -> str:
+        node = self.nodes[self.state(state)]
+        return node[0] if isinstance(node, tuple) else "max"
+
+    def player(self, state) -> str:
+        kind = self.node_type(state)
+        return {"max": "MAX", "min": "MIN"}.get(kind, "chance")
+
+    def is_max(self, state) -> bool:
+        return self.node_type(state) == "max"
+
+    def probabilities(self, state) -> Sequence[float]:
+        kind, children = self.nodes[self.state(state)]
+        if kind != "chance":
+            return super().probabilities(state)
+        return tuple(p for p, _ in children)
+
+    def moves(self, state) -> tuple:
+        return tuple(range(len(self._children(state))))
+
+    def play(self, state, move):
+        children = self._children(state)
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < len(children):
+            raise InvalidMove(f"{move!r} is not a move at {state} (its moves are {list(range(len(children)))})")
+        return children[move]
+
+    def winner(self, state):
+        return None
+
+    def is_terminal(self, state) -> bool:
+        return not isinstance(self.nodes[self.state(state)], tuple)
+
+    def utility(self, state) -> float:
+        node = self.nodes[self.state(state)]
+        return 0 if isinstance(node, tuple) else node
+
+    def evaluate(self, state) -> float:
+        return self.guesses.get(self.state(state), 0)
+
+    def result_text(self, state) -> str:
+        return "finished"
+
+    def key(self, state):
+        return self.state(state)
+
+    def move_name(self, state, move):
+        return move
+
+
+#: R chooses A or B; S is reached at ply 2 (under A) and at ply 3 (under B, C). Searched to
+#: depth 3, S has one ply left under A (its finished games count: 5) and none under C
+#: (its guess counts: 9); a memo keyed by the position alone answers C's S with 5. The
+#: finished games s1, s2 and V sit exactly at depth 3, where their guesses (0) are not
+#: their utilities; at depth 1 the search stops at the Min nodes A and B.
+TWO_DEPTHS = {
+    "R": ("max", ["A", "B"]),
+    "A": ("min", ["S", "T"]),
+    "B": ("min", ["C", "U"]),
+    "C": ("max", ["S", "V"]),
+    "S": ("max", ["s1", "s2"]),
+    "T": 4, "U": 6, "V": 1, "s1": 5, "s2": 3,
+}
+TWO_DEPTHS_GUESSES = {"R": 0, "A": 3, "B": -2, "C": 2, "S": 9, "T": 1, "U": 0, "V": 0, "s1": 0, "s2": 0}
+
+#: Max chooses between two chance nodes; below them Max again, then chance. Searched to
+#: depth 1 the search stops at the chance nodes (their guesses count); to depth 2 at Max
+#: nodes under the dice.
+DICE_GRAPH = {
+    "R": ("max", ["D", "E"]),
+    "D": ("chance", [(0.25, "X"), (0.75, "Y")]),
+    "E": ("chance", [(0.5, "Z"), (0.5, "W")]),
+    "X": ("max", ["x1", "x2"]), "Y": ("max", ["y1", "y2"]),
+    "Z": ("max", ["z1"]), "W": ("max", ["w1", "w2"]),
+    "x1": 8, "x2": 2, "y1": 1, "y2": 3, "z1": 4, "w1": 0, "w2": 2,
+}
+DICE_GRAPH_GUESSES = {"D": 1, "E": 4, "X": 6, "Y": 0, "Z": 5, "W": -1}
+
+#: Max, then an adversarial Min, then chance: the shape of AIMA's EXPECTIMINIMAX.
+MIN_THEN_DICE = {
+    "R": ("max", ["A", "B"]),
+    "A": ("min", ["C1", "C2"]), "B": ("min", ["C3", "C4"]),
+    "C1": ("chance", [(0.5, "a"), (0.5, "b")]), "C2": ("chance", [(0.9, "c"), (0.1, "d")]),
+    "C3": ("chance", [(0.5, "e"), (0.5, "f")]), "C4": ("chance", [(0.2, "g"), (0.8, "h")]),
+    "a": 4, "b": 8, "c": 3, "d": 20, "e": 1, "f": 11, "g": 10, "h": 5,
+}
+
+TWO_GHOSTS = '''
+num_agents: "3"
+depth: "1"
+start_state: "top"
+win_states: "w1 w2"
+lose_states: "l1 l2 l3"
+successors: """
+top Left west
+top Right east
+west g1a wa
+west g1b wb
+east g1a ea
+east g1b eb
+wa g2a w1
+wa g2b l1
+wb g2a w2
+wb g2b wb2
+ea g2a l2
+ea g2b ec
+eb g2a l3
+eb g2b w2
+"""
+evaluation: """
+top 3
+west 4
+east 6
+wa 9
+wb 1
+ea -3
+eb 8
+w1 20
+w2 12
+l1 -6
+l2 -10
+l3 -8
+wb2 5
+ec 7
+"""
+'''
+
+DEEP_GHOST = '''
+num_agents: "2"
+depth: "1"
+start_state: "s"
+win_states: "win"
+lose_states: "lose"
+successors: """
+s Stay a
+s Go b
+a g1 a1
+a g2 a2
+b g1 b1
+b g2 b2
+a1 Stay lose
+a1 Go win
+a2 Stay win
+a2 Go lose
+b1 Stay win
+b1 Go win
+b2 Stay lose
+b2 Go lose
+"""
+evaluation: """
+s 0
+a 3
+b 2
+a1 4
+a2 -2
+b1 9
+b2 1
+win 10
+lose -10
+"""
+'''
+
+
+@dataclass
+class Case:
+    """One game a check runs the learner's search on: ``depth`` plies (None: to the end)
+    from ``state`` (None: the game's start)."""
+
+    name: str
+    game: Game
+    depth: int | None = None
+    state: Any = None
+
+    @property
+    def start(self):
+        return self.game.start() if self.state is None else self.game.state(self.state)
+
+
+def cases(kind: str = "minimax") -> list[Case]:
+    """The games a check of ``kind`` runs a search on, in order (small first).
+
+    >>> [c.name for c in cases()][:4]
+    ['AIMA figure 5.2', 'a tree of ties', 'two Min agents in a row', 'random tree (seed 10)']
+    """
+    ttt = TicTacToe()
+    graph = GraphGame(TWO_DEPTHS, TWO_DEPTHS_GUESSES)
+    out = [
+        Case("AIMA figure 5.2", GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])),
+        Case("a tree of ties", GameTree([[3, 5], [4, 3], [6, 3]])),
+        Case("two Min agents in a row", GameTree([[["min", 3, 9], ["min", 4, 6]], [["min", 8, 5]]])),
+    ]
+    out += [Case(f"random tree (seed {s})", GameTree.random(depth=3, branching=(2, 3), seed=s, low=0, high=6))
+            for s in (10, 11)]
+    ghosts, deep = GameTree.from_cs188(TWO_GHOSTS), GameTree.from_cs188(DEEP_GHOST)
+    out += [Case("CS188-style tree with two ghosts", ghosts, ghosts.depth),
+            Case("CS188-style tree cut off at depth 2", deep, deep.depth),
+            Case("the same CS188 tree cut off at depth 1 (at the ghost's nodes)", deep, 1)]
+    out += [Case(f"a graph game at depth {d}{why}", graph, d) for d, why in (
+        (1, " (the depth runs out at Min nodes)"), (2, " (finished games at the limit)"),
+        (3, " (one position met at two depths)"))]
+    if kind in ("expectimax", "expectiminimax"):
+        dice = GraphGame(DICE_GRAPH, DICE_GRAPH_GUESSES)
+        out.insert(3, Case("a tree with dice", GameTree(
+            [["chance", (0.25, [7, 1]), (0.75, [2, 3])], ["chance", [4, 0], [5, 6], [1, 1]]])))
+        out += [Case(f"dice on a graph at depth {d}{why}", dice, d) for d, why in (
+            (1, " (the depth runs out at chance nodes)"), (2, ""), (None, ""))]
+    if kind == "expectiminimax":
+        out += [Case("Max, then Min, then dice", GraphGame(MIN_THEN_DICE))]
+    out += [Case("tic-tac-toe, the tutorial's board", ttt, None, TicTacToe.TUTORIAL_BOARD),
+            Case("tic-tac-toe, the empty board at depth 1", ttt, 1),
+            Case("tic-tac-toe after X plays 0, O to move, at depth 2", ttt, 2, "X........")]
+    return out
+
+
+# -- watching a search ------------------------------------------------------------------------
+
+class WatchedGame(Game):
+    """A game that notes what a search asks of it: the positions it generated (``play``,
+    ``successors``) and the order in which it first looked at each one (any question
+    about a position). A question the game cannot answer (``evaluate`` of a finished game
+    in a CS188 tree, which has no guess there) reaches the search as words for the
+    learner; past ``max_calls`` questions the search is stopped.
+
+    >>> watched = WatchedGame(GameTree([[3, 12], [2]]))
+    >>> watched.moves(watched.play((), 1)), watched.looked, watched.generated
+    ((0,), [(1,)], [(1,)])
+    """
+
+    def __init__(self, game: Game, *, max_calls: int = 1_000_000):
+        self.game = game
+        self.max_player, self.min_player = game.max_player, game.min_player
+        self.looked: list = []
+        self.generated: list = []
+        self._seen: set = set()
+        self.calls, self.max_calls = 0, max_calls
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+    def __getattr__(self, name: str):   # what the Game protocol does not name (name, label ...)
+        return getattr(self.game, name)
+
+    def _count(self) -> None:
+        self.calls += 1
+        if self.calls > self.max_calls:
+            raise _Stop("too many calls")
+
+    def _look(self, state) -> None:
+        self._count()
+        try:
+            key = self.game.key(self.game.state(state))
+        except Exception:  # not a position: the game's own call says so below
+            return
+        if key not in self._seen:
+            self._seen.add(key)
+            self.looked.append(self.game.state(state))
+
+    def _ask(self, name: str, state):
+        self._look(state)
+        return getattr(self.game, name)(state)
+
+    def start(self):
+        return self.game.start()
+
+    def state(self, value=None):
+        return self.game.state(value)
+
+    def board(self, state):
+        return self.game.board(state)
+
+    def to_text(self, state):
+        return self.game.to_text(state)
+
+    def move_name(self, state, move):
+        return self.game.move_name(state, move)
+
+    def player(self, state):
+        return self._ask("player", state)
+
+    def is_max(self, state):
+        return self._ask("is_max", state)
+
+    def node_type(self, state):
+        return self._ask("node_type", state)
+
+    def probabilities(self, state):
+        return self._ask("probabilities", state)
+
+    def moves(self, state):
+        return self._ask("moves", state)
+
+    def winner(self, state):
+        return self._ask("winner", state)
+
+    def is_terminal(self, state):
+        return self._ask("is_terminal", state)
+
+    def utility(self, state):
+        return self._ask("utility", state)
+
+    def outcome(self, state):
+        return self._ask("outcome", state)
+
+    def key(self, state):
+        return self.game.key(state)
+
+    def evaluate(self, state):
+        self._look(state)
+        try:
+            return self.game.evaluate(state)
+        except MinimaxError:
+            if _terminal(self.game, state):
+                raise _Slip(f"your search asked game.evaluate about {_place(self.game, state)}, a finished game, "
+                            "which has no guess in this tree: a finished game is worth game.utility(state), so "
+                            "ask game.is_terminal(state) first, before depth == 0") from None
+            raise
+
+    def play(self, state, move):
+        self._count()
+        child = self.game.play(state, move)
+        self.generated.append(self.game.state(child))
+        return child
+
+    def successors(self, state):
+        self._look(state)
+        pairs = self.game.successors(state)
+        for _, child in pairs:
+            self.generated.append(self.game.state(child))
+        return pairs
+
+
+def _terminal(game, state) -> bool:
+    try:
+        return bool(game.is_terminal(state))
+    except Exception:
+        return False
+
+
+def _place(game, state) -> str:
+    try:
+        return str(game.name(state))
+    except Exception:
+        return repr(state)
+
+
+# -- running a learner's search ---------------------------------------------------------------------
+
+@dataclass
+class Run:
+    """What one search did on one case: the recording (or the words for what went wrong) and
+    the positions generated, in order."""
+
+    case: Case
+    mine: Any = None
+    problem: str | None = None
+    generated: list | None = None
+
+
+def _run(fn: Callable, case: Case, budget: int) -> Run:
+    watched = WatchedGame(case.game, max_calls=budget)
+    run = Run(case)
+    depth = math.inf if case.depth is None else case.depth
+    try:
+        with _Timer(TIME_LIMIT):
+            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm="your search")
+    except _Stop as stop:
+        run.problem = (f"it ran too long ({stop}: more than {budget:,} calls to the game, or "
+                       f"{TIME_LIMIT:g} s); check that each call searches a child, and that "
+                       "the recursion stops at finished games and at depth 0")
+    except RecursionError:
+        run.problem = ("it recursed without end (RecursionError); stop at finished games "
+                       "(game.is_terminal) and at depth 0, and search each child, not the same state")
+    except _Slip as slip:
+        run.problem = str(slip)
+    except (KeyboardInterrupt, SystemExit) as err:
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        run.problem = f"it called sys.exit({err.code!r}); return (value, move) instead"
+    except Exception as err:  # the learner's code: any error becomes words
+        run.problem = describe_error(err)
+    else:
+        run.problem = _answer_problem(run.mine.returned)
+    run.generated = watched.generated
+    return run
+
+
+def _answer_problem(answer) -> str | None:
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return (f"it returned {_short(answer)}; return a pair (value, move): the value for "
+                "Max and the best move (None where there is no move)")
+    value = answer[0]
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        value = value.item()
+    if not isinstance(value, Real) or isinstance(value, bool) or (isinstance(value, float) and math.isnan(value)):
+        return f"the value it returned, {_short(value)}, is not a number; return (value, move)"
+    try:
+        float(value)
+    except OverflowError:   # an int past every float: no utility or evaluation here is one
+        return (f"the value it returned, {_short(value)}, is far larger than any utility or evaluation "
+                "in these games; return the value the search found")
+    return None
+
+
+def _short(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:  # a learner's object whose repr raises
+        text = f"an object of type {type(x).__name__}"
+    if " at 0x" in text:
+        text = f"an object of type {type(x).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Timer:
+    """Raises :class:`_Stop` in the learner's code after ``seconds`` (main thread, where
+    the clock signal exists; elsewhere the call budget alone bounds the search)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def _ring(self, signum, frame):
+        raise _Stop(f"over {self.seconds:g} s")
+
+    def __enter__(self):
+        if self.on:
+            self.old = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+        return False
+
+
+# -- the right answers -------------------------------------------------------------------------------
+
+def _right(kind: str, case: Case) -> list:
+    """The package's searches of the case: alpha-beta under both pruning rules (>= and >)."""
+    game, state, depth = case.game, case.start, case.depth
+    if kind == "alphabeta":
+        return [alphabeta(game, state, depth=depth), alphabeta(game, state, depth=depth, prune_on_equal=False)]
+    search = {"minimax": minimax, "expectimax": expectimax, "expectiminimax": expectiminimax}[kind]
+    return [search(game, state, depth=depth)]
+
+
+# -- the verdict ------------------------------------------------------------------------------------
+
+class SearchFeedback(Feedback):
+    """A check's verdict on a learner's search, with the first difference kept to draw:
+    :meth:`show` draws the right tree above and the learner's below, the parting marked."""
+
+    def __init__(self, ok: bool, message: str, *, hint: str | None = None, run: Run | None = None,
+                 difference: Difference | None = None, kind: str = "minimax"):
+        super().__init__(ok, message, hint=hint)
+        self.run, self.difference, self.kind = run, difference, kind
+
+    def draw(self):
+        """The two Axes of :func:`minimax_viz.draw_difference`, or None when nothing parts."""
+        if self.difference is None:
+            return None
+        return self.difference.draw()
+
+    def picture(self, *, dpi: int = 100) -> bytes | None:
+        """The drawing of :meth:`draw` as PNG bytes (at most 1,000 px wide), or None."""
+        if self.difference is None:
+            return None
+        import io
+
+        import matplotlib.pyplot as plt
+
+        axes = self.draw()
+        figure = axes[0].figure
+        out = io.BytesIO()
+        figure.savefig(out, format="png", dpi=min(dpi, 999 / figure.get_figwidth()))
+        plt.close(figure)
+        return out.getvalue()
+
+    def show(self) -> None:
+        """Draw the two trees in a notebook (nothing when there is nothing to draw)."""
+        self.draw()
+
+
+def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
+    """Check a learner's ``search(game, state, depth) -> (value, move)`` of ``kind`` (one of
+    :data:`KINDS`) on the games of :func:`cases`: every call's value, the first best move,
+    the order of the positions searched, the cuts and windows (alpha-beta, either pruning
+    rule), the positions generated. Never raises on the learner's function.
+
+    :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake, not the learner's).
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
+    label = _WORDS[kind]
+    if not callable(fn):
+        return SearchFeedback(False, f"the check takes your {label} function itself, but it got {_short(fn)}.",
+                              hint=f"pass the function's name, without calling it: check({kind.replace('-', '')})")
+    all_cases = cases(kind)
+    for case in all_cases:
+        rights = _right(kind, case)
+        run = _run(fn, case, 50 * max(len(r.tree) for r in rights) + 500)
+        verdict = _judge(kind, run, rights)
+        if verdict is not None:
+            words, difference = verdict
+            return SearchFeedback(False, f"on {case.name}: {words}.", hint=_hint(kind, difference), run=run,
+                                  difference=difference, kind=kind)
+    return SearchFeedback(True, f"your {label} gives the right value and move on all {len(all_cases)} games, "
+                          "node by node: depth limits odd and even, finished games at the limit, two Min agents "
+                          "in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).")
+
+
+def _judge(kind: str, run: Run, rights: list) -> tuple[str, Difference | None] | None:
+    """Words for what is wrong in one run (and the difference to draw), or None."""
+    if run.problem is not None:
+        return run.problem, None
+    exact = minimax(run.case.game, run.case.start, depth=run.case.depth) if kind == "alphabeta" else None
+    found = []
+    for right in rights:   # alpha-beta: either pruning rule (>= or >) is right
+        difference = first_difference(run.mine, right, exact=exact)
+        if difference is None:
+            extra = _generated_problem(kind, run, right)
+            if extra is None:
+                return None
+            found.append((len(KINDS_OF_DIFFERENCE), extra, None))
+        else:
+            found.append((KINDS_OF_DIFFERENCE.index(difference.kind), str(difference), difference))
+    _, words, difference = max(found, key=lambda f: f[0])
+    return words, difference
+
+
+def _generated_problem(kind: str, run: Run, right) -> str | None:
+    if kind != "alphabeta" or run.generated is None:
+        return None
+    searched = {n.internal_state for n in right.tree.nodes if not n.pruned}
+    extra = [s for s in run.generated if s not in searched]
+    if not extra:
+        return None
+    return (f"you generated {_place_of(run.case.game, extra[0])} with game.play but never searched it: an "
+            "autograder counts every position generated, so call game.play inside the loop, just before "
+            "searching that child")
+
+
+def _place_of(game, state) -> str:
+    try:
+        tree = minimax(game, game.state(state), depth=0).tree
+        return tree.root.where if state == game.start() else _label(game, state)
+    except Exception:
+        return repr(state)
+
+
+def _label(game, state) -> str:
+    try:
+        return f"{game.name(state)} (after {game.label(state[:-1], state[-1])})"
+    except Exception:
+        return repr(state)
+
+
+_HINTS = {
+    "minimax": "at a finished game return (game.utility(state), None); at depth 0 (game.evaluate(state), "
+               "None); else try game.moves(state) in that order with depth - 1, keep the first best (the "
+               "largest at 'max' nodes, the smallest at 'min' nodes).",
+    "alphabeta": "minimax with a window: Max raises alpha, Min lowers beta, pass both down as they stand, and "
+                 "stop trying a node's moves once alpha >= beta.",
+    "expectimax": "Max takes the largest child value; a 'chance' node the sum of probability x value "
+                  "(game.probabilities); a 'min' node moves at random: the plain average.",
+    "expectiminimax": "Max takes the largest child value, Min the smallest, and a 'chance' node the sum of "
+                      "probability x value (game.probabilities).",
+}
+
+
+def _hint(kind: str, difference: Difference | None) -> str:
+    if difference is not None and difference.kind in ("extra", "stopped") and "depth" in str(difference):
+        return ("count the depth down by one per move: stop when depth == 0 (game.evaluate) or at a finished game "
+                "(game.utility), and call each child with depth - 1.")
+    if difference is not None and difference.kind == "order":
+        return "loop over game.moves(state) as it is, without sorting or reversing it."
+    if difference is not None and difference.kind == "move" and "tie" in str(difference):
+        return ("ties go to the first best move in game.moves order: compare with > at Max nodes and < at Min "
+                "nodes, not >= or <=.")
+    return _HINTS[kind]

@@ -1,0 +1,616 @@
+"""A learner's own search, recorded call by call as a :class:`~minimax_viz.SearchTree`.
+
+:func:`record_calls` runs a recursive function the learner wrote and notes every call it
+makes to itself: the position each call gets, what it returns, which moves it tried and
+in what order, and alpha and beta when the function takes them. The result is a search
+tree like the engine's, so :func:`~minimax_viz.draw_tree`, the Stepper and
+:func:`~minimax_viz.compare.first_difference` work on the learner's code exactly as on
+the engine's. Two styles are understood:
+
+- the tutorial's ``minimax(board, mark)`` on board lists (tic-tac-toe), returning a
+  record ``{"index": cell, "score": value}``;
+- ``search(game, state, depth, ...)`` on the :class:`~minimax_viz.Game` interface,
+  returning ``(value, move)`` or a value, with any helpers it recurses through
+  (``max_value``/``min_value`` in AIMA's style).
+
+Nothing in the learner's code changes: while the search runs, the names it calls itself by
+are bound to a recording wrapper, and they are put back afterwards, whatever happens.
+
+>>> from minimax_viz import GameTree
+>>> def my_minimax(game, state, depth):
+...     if game.is_terminal(state):
+...         return game.utility(state), None
+...     best = None
+...     for move in game.moves(state):
+...         value, _ = my_minimax(game, game.play(state, move), depth - 1)
+...         if best is None or (value > best[0] if game.node_type(state) == "max" else value < best[0]):
+...             best = value, move
+...     return best
+>>> mine = record_calls(my_minimax, GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), (), 2)
+>>> mine.score, mine.move, len(mine.tree), mine.tree
+(3, 0, 13, <SearchTree your search of GameTree: 13 nodes, leaf=9>)
+"""
+
+from __future__ import annotations
+
+import dis
+import inspect
+import math
+import types
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any, Callable, Iterable
+
+from .errors import InvalidOption, MinimaxError
+from .games.base import Game
+from .search import SearchResult, SearchStats
+from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
+
+__all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions"]
+
+
+class LearnerTree(SearchTree):
+    """The recorded tree of a learner's search: a :class:`SearchTree` whose positions are
+    the ones the learner's calls received (kept, not replayed from the moves, so a board
+    that no move leads to is drawn as it was), with ``depths`` (the ``depth`` each call
+    was given, ``None`` where the function takes none) and ``odd`` (the rows whose
+    position is not one move from their parent's, with words for each)."""
+
+    def __init__(self, game, root_state, recorder: Recorder, states: list, depths: list, *,
+                 algorithm: str, odd: dict[int, str]):
+        super().__init__(game, root_state, recorder, algorithm=algorithm)
+        self._states, self.depths, self.odd = states, depths, odd
+
+    def _state(self, index: int) -> Any:
+        return self._states[index]
+
+
+@dataclass(repr=False)
+class LearnerResult(SearchResult):
+    """What :func:`record_calls` found: the learner's answer read as ``score`` (for Max)
+    and ``move``, the recorded ``tree``, counts in ``stats``, the function's own return
+    value in ``returned``, and ``problems``: words for what could not be read (a return
+    value that is not a number, a call given a position that no move leads to)."""
+
+    returned: Any = None
+    problems: list = field(default_factory=list)
+
+
+def record_calls(search: Callable, *args, game: Game | None = None, calls: Iterable[Callable] | None = None,
+                 algorithm: str = "your search", max_nodes: int = DEFAULT_MAX_NODES, **kwargs) -> LearnerResult:
+    """Run ``search(*args, **kwargs)`` and record every call it makes to itself.
+
+    The game is ``args[0]`` when it is a :class:`Game` (the state is then ``args[1]``),
+    else ``game=`` (the state is ``args[0]``), else tic-tac-toe for a board list (the
+    tutorial's ``minimax(board, mark)``). With a game first and ``game=`` too, the tree
+    is recorded with ``game=`` and the search gets ``args[0]`` (a wrapper that watches
+    the search, say). ``calls`` lists the functions whose calls are
+    the search's nodes; by default ``search`` and every function it recurses through
+    (see :func:`search_functions`). A call that gets the position of the call it was made
+    from (AIMA's ``alphabeta_search`` handing its state to ``max_value``) is the same
+    node. A value is read from a number, the first item of a pair ``(value, move)``, a
+    record's ``"score"`` or an object's ``score``; the root's move from the pair's
+    second item, the record's ``"index"`` or ``move``. A node's children are the calls
+    it made, in the order it made them; moves it never tried are added after them as
+    pruned stubs (``pruned=True``), as the engine draws a cutoff. Where the function
+    takes ``alpha`` and ``beta``, the tree holds the window each call was given.
+
+    The learner's own errors are not caught: they reach the caller as they were raised.
+
+    :raises InvalidOption: when ``search`` is not a function, no game can be told from the
+        arguments, or ``calls`` holds something that is not a function.
+    :raises TreeTooLarge: past ``max_nodes`` recorded calls.
+
+    >>> import minimax_viz as mv
+    >>> mine = record_calls(mv.tutorial.minimax, ["X", 1, "O", "X", 4, "X", "O", "O", 8], "X")
+    >>> mine.returned, mine.stats.calls
+    ({'index': 4, 'score': 1}, 9)
+    >>> print(mine.tree.text(limit=3))
+      0 root: X to move
+      1   X plays 1: O to move
+      2     O plays 4: -1 (O wins)
+    ... 10 more steps
+    """
+    if not callable(search):
+        raise InvalidOption(f"record_calls takes your search function itself, not {search!r}")
+    passed, at = _game_of(args, game)
+    game = passed if game is None else game
+    functions = list(search_functions(search) if calls is None else calls)
+    if search not in functions:
+        functions.insert(0, search)
+    for f in functions:
+        if not callable(f):
+            raise InvalidOption(f"calls lists the functions of your search, and {f!r} is not one")
+    local = _local_searches(search) if calls is None else set()
+    recording = _Recording(game, at, passed=passed, max_nodes=max_nodes,
+                           window=_takes_window(functions) or any(_code_takes_window(c) for c in local))
+    if local:   # the search recurses through functions it defines as it runs: watch their frames
+        with _Profiled({_code_of(search)} | local, recording):
+            returned = search(*args, **kwargs)
+    else:
+        with _Bound(functions, recording.wrap):
+            returned = recording.wrap(search)(*args, **kwargs)
+    return recording.result(returned, algorithm)
+
+
+def search_functions(search: Callable) -> list[Callable]:
+    """``search`` and the functions of the same module that it calls and that call back
+    into a cycle with it or among themselves (mutual recursion: AIMA's ``max_value`` and
+    ``min_value``); helpers that never lead back (a ``better(a, b)``) are left out.
+
+    >>> def max_value(game, s): return min_value(game, s)
+    >>> def min_value(game, s): return max_value(game, s)
+    >>> def search(game, s): return max_value(game, s)
+    >>> [f.__name__ for f in search_functions(search)]
+    ['search', 'max_value', 'min_value']
+    """
+    base = inspect.unwrap(search)
+    if not isinstance(base, types.FunctionType):
+        return [search]
+    graph: dict = {}
+    todo = [search]
+    while todo:
+        f = todo.pop()
+        if f in graph:
+            continue
+        graph[f] = _callees(f)
+        todo.extend(graph[f])
+    reach = {f: _reachable(graph, f) for f in graph}
+    cyclic = [f for f in graph if f in reach[f]]
+    return [search] + [f for f in _order(graph, search) if f is not search and f in cyclic]
+
+
+def _callees(f) -> list:
+    """The functions ``f`` names: module-level ones of its own module (in its code and
+    nested code) and the functions its closure holds (a search written inside another
+    function), resolved."""
+    base = inspect.unwrap(f)
+    if not isinstance(base, types.FunctionType):
+        return []
+    names, codes = [], [base.__code__]
+    while codes:
+        code = codes.pop()
+        names += [ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME")]
+        codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    out = []
+    for name in dict.fromkeys(n if isinstance(n, str) else n[1] for n in names):
+        target = base.__globals__.get(name)
+        unwrapped = inspect.unwrap(target) if callable(target) else None
+        if isinstance(unwrapped, types.FunctionType) and unwrapped.__globals__ is base.__globals__:
+            out.append(target)
+    for cell in base.__closure__ or ():
+        try:
+            target = cell.cell_contents
+        except ValueError:   # an empty cell
+            continue
+        if isinstance(inspect.unwrap(target) if callable(target) else None, types.FunctionType):
+            out.append(target)
+    return out
+
+
+def _code_of(f):
+    base = inspect.unwrap(f)
+    return getattr(base, "__code__", None)
+
+
+def _local_searches(search) -> set:
+    """The code of the functions ``search`` defines inside itself that recurse (themselves
+    or each other, AIMA's ``max_value`` and ``min_value`` inside ``alphabeta_search``)."""
+    code = _code_of(search)
+    if code is None:
+        return set()
+    nested, todo = [], [code]
+    while todo:
+        c = todo.pop()
+        inner = [k for k in c.co_consts if isinstance(k, types.CodeType)]
+        nested += inner
+        todo += inner
+    by_name: dict = {}
+    for c in nested:
+        by_name.setdefault(c.co_name, []).append(c)
+    graph = {c: [d for name in c.co_freevars for d in by_name.get(name, [])] for c in nested}
+    return {c for c in nested if c in _reachable(graph, c)}
+
+
+def _code_takes_window(code) -> bool:
+    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return "alpha" in names and "beta" in names
+
+
+class _Profiled:
+    """Records the calls of the given code objects from their frames (``sys.setprofile``):
+    for searches whose recursive functions are made inside another function's call, where
+    no name can be rebound beforehand. The profiler is put back on the way out."""
+
+    def __init__(self, codes: set, recording: "_Recording"):
+        self.codes, self.recording, self.open = codes, recording, []
+
+    def _event(self, frame, event, arg):
+        if event == "call" and frame.f_code in self.codes:
+            code = frame.f_code
+            names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+            bound = {n: frame.f_locals[n] for n in names if n in frame.f_locals}
+            node = self.recording.enter(bound, tuple(bound.values()))
+            self.open.append((frame, node))
+        elif event == "return" and self.open and self.open[-1][0] is frame:
+            _, node = self.open.pop()
+            if node is not None:
+                self.recording.stack.pop()
+                self.recording.leave(node, arg)
+
+    def __enter__(self):
+        import sys
+
+        self.old = sys.getprofile()
+        sys.setprofile(self._event)
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+
+        sys.setprofile(self.old)
+        return False
+
+
+def _reachable(graph, start) -> set:
+    seen, todo = set(), list(graph.get(start, []))
+    while todo:
+        f = todo.pop()
+        if f not in seen:
+            seen.add(f)
+            todo += graph.get(f, [])
+    return seen
+
+
+def _order(graph, start) -> list:
+    out, todo = [], [start]
+    while todo:
+        f = todo.pop(0)
+        if f not in out:
+            out.append(f)
+            todo += graph.get(f, [])
+    return out
+
+
+def _game_of(args: tuple, game):
+    """(the game the search is handed, the index of the state among a call's positional arguments)."""
+    if game is not None and not isinstance(game, Game):
+        raise InvalidOption(f"game must be a game such as mv.TicTacToe(), not {game!r}")
+    if args and isinstance(args[0], Game):
+        return args[0], 1
+    if game is not None:
+        return game, 0
+    if args and isinstance(args[0], (list, tuple)) and len(args[0]) == 9:
+        from .games import TicTacToe
+
+        return TicTacToe(), 0
+    raise InvalidOption("record_calls cannot tell the game: pass the game first, as in "
+                        "record_calls(search, game, state, depth), or a tic-tac-toe board list, "
+                        "or say game=...")
+
+
+def _takes_window(functions) -> bool:
+    for f in functions:
+        try:
+            names = inspect.signature(f).parameters
+        except (TypeError, ValueError):
+            continue
+        if "alpha" in names and "beta" in names:
+            return True
+    return False
+
+
+class _Bound:
+    """Binds each function's global names (and a closure's cell that holds it) to its
+    recording wrapper while the search runs, and puts them back on the way out."""
+
+    def __init__(self, functions, wrap):
+        self.functions, self.wrap, self.undo = functions, wrap, []
+
+    def __enter__(self):
+        watched = {id(f): f for f in self.functions}
+        namespaces, cells = {}, {}
+        for f in self.functions:
+            base = inspect.unwrap(f)
+            namespace = getattr(base, "__globals__", None)
+            if namespace is not None:
+                namespaces[id(namespace)] = namespace
+            for cell in getattr(base, "__closure__", None) or ():
+                cells[id(cell)] = cell
+        for namespace in namespaces.values():
+            for name, value in list(namespace.items()):
+                if id(value) in watched and value is watched[id(value)]:
+                    self.undo.append((namespace.__setitem__, name, value))
+                    namespace[name] = self.wrap(value)
+        for cell in cells.values():
+            try:
+                value = cell.cell_contents
+            except ValueError:   # an empty cell
+                continue
+            if id(value) in watched and value is watched[id(value)]:
+                self.undo.append((lambda _, v, c=cell: setattr(c, "cell_contents", v), None, value))
+                cell.cell_contents = self.wrap(value)
+        return self
+
+    def __exit__(self, *exc):
+        for put, name, value in reversed(self.undo):
+            put(name, value)
+        return False
+
+
+class _Recording:
+    """The rows of one recording, written by the wrappers as the calls come and go."""
+
+    def __init__(self, game, at: int, *, passed, max_nodes: int, window: bool):
+        self.game, self.at, self.passed = game, at, passed
+        self.kind = None   # the type of the root's position argument
+        self.rec = Recorder(window=window, max_nodes=max_nodes)
+        self.states: list = []
+        self.depths: list = []
+        self.odd: dict[int, str] = {}
+        self.problems: list[str] = []
+        self.stack: list[int] = []           # open calls (rows)
+        self.tried: dict[int, list] = {}     # row -> moves tried so far
+        self.best: dict[int, list] = {}      # row -> child rows searched
+        self.wrappers: dict = {}
+        self.put = self.rec.appenders()
+
+    def wrap(self, f):
+        if f in self.wrappers:
+            return self.wrappers[f]
+        try:
+            signature = inspect.signature(f)
+        except (TypeError, ValueError):
+            signature = None
+        else:   # the leading plain parameters, for binding positional calls quickly
+            plain = []
+            for p in signature.parameters.values():
+                if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                    break
+                plain.append(p.name)
+            signature = signature, tuple(plain)
+
+        def recorded(*args, **kwargs):
+            node = self.enter(self._bind(signature, args, kwargs), args)
+            if node is None:
+                return f(*args, **kwargs)
+            try:
+                out = f(*args, **kwargs)
+            finally:
+                self.stack.pop()
+            self.leave(node, out)
+            return out
+
+        recorded.__wrapped__ = f
+        self.wrappers[f] = recorded
+        return recorded
+
+    # -- a call comes in --------------------------------------------------------------------
+    def enter(self, bound, args) -> int | None:
+        """The row of a new call (its arguments by name in ``bound``, positionally in
+        ``args``), or None when the call is the open node again (the same position, passed
+        on to a helper) or is not a call of the search at all."""
+        value = self._argument(bound, args)
+        if value is _MISSING:
+            return None
+        try:
+            state = self.game.state(value)
+        except (MinimaxError, TypeError, ValueError, KeyError, IndexError) as err:
+            if not self.stack:
+                raise InvalidOption(f"the first call's position is not one of {self.game!r}: {err}") from None
+            state, bad = None, err
+        else:
+            bad = None
+        if self.stack and state is not None and state == self.states[self.stack[-1]]:
+            return None
+        parent = self.stack[-1] if self.stack else -1
+        move = -1
+        if parent >= 0:
+            move = self._move(parent, state, value, bad)
+            self.tried[parent].append(move)
+        index = len(self.states)
+        if index >= self.rec.max_nodes:
+            self.rec._too_large()
+        if state is None:
+            state = self.states[parent]
+        alpha, beta = self._window(bound)
+        self._row(parent, move, CALL, math.nan, alpha, beta)
+        self.states.append(state)
+        self.depths.append(self._depth(bound))
+        self.tried[index], self.best[index] = [], []
+        if parent >= 0:
+            self.best[parent].append(index)
+        self.stack.append(index)
+        return index
+
+    @staticmethod
+    def _bind(signature, args, kwargs):
+        """The call's arguments by parameter name (None when they do not fit the signature)."""
+        if signature is None:
+            return None
+        signature, names = signature
+        if not kwargs and len(args) <= len(names):
+            return dict(zip(names, args))   # the common case, without Signature.bind's cost
+        try:
+            return signature.bind(*args, **kwargs).arguments
+        except TypeError:
+            return None
+
+    def _argument(self, bound, args):
+        """The position a call is given: a parameter named for it, else the argument after
+        the game, else the first; ``_MISSING`` when that is not of the root's kind (a
+        helper called with something else is not a node)."""
+        value = _MISSING
+        for name in ("state", "board", "position", "curr_bd_st"):
+            if bound and name in bound:
+                value = bound[name]
+                break
+        else:
+            if args and args[0] is self.passed:
+                value = args[1] if len(args) > 1 else _MISSING
+            elif args:
+                value = args[0]
+        if value is _MISSING:
+            return value
+        if self.kind is None:
+            self.kind = type(value)
+        elif not isinstance(value, self.kind):
+            return _MISSING
+        return value
+
+    def _move(self, parent: int, state, value, bad) -> int:
+        """The move from the parent's position to ``state`` (-1, with words, when none is)."""
+        game, before = self.game, self.states[parent]
+        if state is not None:
+            try:
+                for m, child in game.successors(before):
+                    if child == state:
+                        return m
+            except MinimaxError:
+                pass
+        index = len(self.states)
+        shown = _short(value)
+        self.odd[index] = (f"a call was given {shown}, which no move leads to from its parent's position"
+                           + (f" ({bad})" if bad is not None else ""))
+        return -1
+
+    def _window(self, bound) -> tuple[float, float]:
+        if not self.rec.window:
+            return math.nan, math.nan
+        a = bound.get("alpha", -math.inf) if bound else -math.inf
+        b = bound.get("beta", math.inf) if bound else math.inf
+        return _real(a, -math.inf), _real(b, math.inf)
+
+    @staticmethod
+    def _depth(bound):
+        depth = bound.get("depth") if bound else None
+        return depth if isinstance(depth, Real) and not isinstance(depth, bool) else None
+
+    def _row(self, parent, move, kind, score, alpha, beta) -> None:
+        put_parent, put_move, put_kind, put_score, *window = self.put
+        put_parent(parent)
+        put_move(move)
+        put_kind(kind)
+        put_score(score)
+        if window:
+            window[0](alpha)
+            window[1](beta)
+
+    # -- a call returns -----------------------------------------------------------------------
+    def leave(self, index: int, out) -> None:
+        score = _value_of(out)
+        if score is None:
+            self.problems.append(f"a call returned {_short(out)}, which holds no value for Max")
+            score = math.nan
+        self.rec.score[index] = score
+        state, game = self.states[index], self.game
+        children = self.best.pop(index)
+        tried = self.tried.pop(index)
+        try:
+            over = game.is_terminal(state)
+        except MinimaxError:
+            over = False
+        if not children:
+            self.rec.kind[index] = LEAF if over else HORIZON
+            if self.rec.window:
+                self.rec.exits.append((index, self.rec.alpha[index], self.rec.beta[index]))
+            return
+        alpha, beta = self._exit_window(index, children)
+        if self.rec.window:
+            self.rec.exits.append((index, alpha, beta))
+        try:
+            left = [m for m in game.moves(state) if m not in tried] if not over else []
+        except MinimaxError:
+            left = []
+        for m in left:
+            if len(self.states) >= self.rec.max_nodes:
+                self.rec._too_large()
+            self._row(index, m, PRUNED, math.nan, alpha, beta)
+            try:
+                self.states.append(game.play(state, m))
+            except MinimaxError:
+                self.states.append(state)
+            self.depths.append(None)
+
+    def _exit_window(self, index: int, children: list) -> tuple[float, float]:
+        if not self.rec.window:
+            return math.nan, math.nan
+        alpha, beta = self.rec.alpha[index], self.rec.beta[index]
+        try:
+            kind = self.game.node_type(self.states[index])
+        except MinimaxError:
+            return alpha, beta
+        scores = [self.rec.score[c] for c in children if self.rec.score[c] == self.rec.score[c]]
+        if kind == "max" and scores:
+            alpha = max(alpha, max(scores))
+        elif kind == "min" and scores:
+            beta = min(beta, min(scores))
+        return alpha, beta
+
+    # -- the result ------------------------------------------------------------------------------
+    def result(self, returned, algorithm: str) -> LearnerResult:
+        rec = self.rec
+        tree = LearnerTree(self.game, self.states[0], rec, self.states, self.depths,
+                           algorithm=algorithm, odd=self.odd)
+        counts = tree.counts()
+        pruned_rows = [i for i, k in enumerate(rec.kind) if k == PRUNED]
+        stats = SearchStats(
+            calls=len(tree) - counts["pruned"], leaves=counts["leaf"] + counts["horizon"],
+            horizon=counts["horizon"], pruned=counts["pruned"],
+            cutoffs=len({rec.parent[i] for i in pruned_rows}),
+            max_depth=max(rec.depth) if len(tree) else 0,
+        )
+        score = _value_of(returned)
+        problems = list(self.problems) + list(self.odd.values())
+        return LearnerResult(score=score, move=_move_of(returned), tree=tree, stats=stats,
+                             returned=returned, problems=problems)
+
+
+_MISSING = object()
+
+
+def _real(x, default: float) -> float:
+    if isinstance(x, Real) and not isinstance(x, bool):
+        try:
+            return float(x)
+        except (OverflowError, ValueError):
+            return default
+    return default
+
+
+def _value_of(out) -> float | None:
+    """The value for Max in what a call returned, or None."""
+    if isinstance(out, dict):
+        out = out.get("score")
+    elif isinstance(out, (tuple, list)) and out:
+        out = out[0]
+    elif hasattr(out, "score") and not isinstance(out, Real):
+        out = getattr(out, "score", None)
+    if isinstance(out, Real) and not isinstance(out, bool):
+        try:
+            value = float(out)
+        except (OverflowError, ValueError):
+            return None
+        return None if value != value else (int(value) if value.is_integer() and abs(value) < 2 ** 53 else value)
+    if hasattr(out, "item") and getattr(out, "shape", None) == ():   # a numpy number
+        return _value_of(out.item())
+    return None
+
+
+def _move_of(out):
+    if isinstance(out, dict):
+        return out.get("index")
+    if isinstance(out, (tuple, list)) and len(out) > 1:
+        move = out[1]
+        return move.item() if hasattr(move, "item") and getattr(move, "shape", None) == () else move
+    return getattr(out, "move", None)
+
+
+def _short(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:  # a learner's object whose repr raises
+        text = f"an object of type {type(x).__name__}"
+    if " at 0x" in text:
+        text = f"an object of type {type(x).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
