@@ -330,6 +330,10 @@ class _Walk:
         else:
             tail = ": search every move until depth 0 or a finished game"
         words = f"you stopped at {right.where} without searching its moves, but the depth left there is {left}{tail}"
+        if len(self.mine) == 1:
+            words = ("your search answered without calling itself on any move: a check records the calls your "
+                     "function makes to itself (or to the functions it recurses through, such as max_value and "
+                     "min_value), so search each child with a call of your own function")
         if mine.index in self._repeated():
             words = (f"you answered {right.where} without searching it, as if from a memo, but its value "
                      f"there is not the one stored: key a memo by the position and the depth left")

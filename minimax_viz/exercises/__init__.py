@@ -8,9 +8,9 @@ not the learner has finished. Each lesson's checks live in their own module
 
 import importlib
 
-from .feedback import Feedback, check_function, check_value, describe_error
+from .feedback import Feedback, Unfinished, attempt, check_function, check_value, describe_error
 
-__all__ = ["Feedback", "check_function", "check_value", "describe_error"]
+__all__ = ["Feedback", "check_function", "check_value", "describe_error", "Unfinished", "attempt"]
 
 
 def __getattr__(name: str):

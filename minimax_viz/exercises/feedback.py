@@ -8,7 +8,10 @@ from typing import Any, Callable, Iterable
 
 from ..trace import format_value
 
-__all__ = ["Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch"]
+__all__ = [
+    "Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch",
+    "Unfinished", "attempt",
+]
 
 
 class Feedback:
@@ -53,6 +56,56 @@ class Feedback:
         """
         if not self.ok:
             raise AssertionError(repr(self))
+
+
+class Unfinished:
+    """What a lesson cell gets instead of a learner's result while their function is not
+    written yet (still the stub) or fails: it shows as one line of words and is false, so
+    the lesson's other cells still run (a student copy runs top to bottom).
+
+    >>> Unfinished("finish exercise 1 above first: best_test_play is still the stub")
+    finish exercise 1 above first: best_test_play is still the stub
+    >>> bool(Unfinished("..."))
+    False
+    """
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __repr__(self) -> str:
+        return self.message
+
+    __str__ = __repr__
+
+    def __bool__(self) -> bool:
+        return False
+
+
+def attempt(fn: Callable, *args, exercise: str | None = None, **kwargs) -> Any:
+    """``fn(*args, **kwargs)``, or an :class:`Unfinished` that says in one line what to do
+    when the learner's code behind it is still the stub or raises. ``fn`` is the learner's
+    function itself, or a package function that runs it (``mv.record_calls``); the
+    ``exercise`` names where to finish it ("exercise 3").
+
+    >>> def stub(board):
+    ...     raise NotImplementedError("your code here")
+    >>> attempt(stub, [], exercise="exercise 1")
+    finish exercise 1 above first: stub is still the stub
+    >>> attempt(len, [1, 2])
+    2
+    """
+    where = exercise or "the exercise above"
+    name = getattr(fn, "__name__", "your function")
+    learner = args[0] if args and callable(args[0]) and getattr(fn, "__module__", "").startswith("minimax_viz") else fn
+    name = getattr(learner, "__name__", name)
+    try:
+        return fn(*args, **kwargs)
+    except NotImplementedError:
+        return Unfinished(f"finish {where} above first: {name} is still the stub")
+    except RecursionError:
+        return Unfinished(f"{name} recursed without end; fix it in {where} and run its cell again")
+    except Exception as err:  # the learner's code: its error becomes one line
+        return Unfinished(f"{name} does not run yet ({describe_error(err)}); fix it in {where} and run its cell again")
 
 
 def describe_error(err: BaseException) -> str:
