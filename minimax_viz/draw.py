@@ -198,7 +198,6 @@ class TreeView:
         self.glyph = self.scene.glyph
         self.pv_on, self.legend_on, self.title, self.frames = pv, legend, title, frames
         self.follow, self.figsize, self.pyplot = follow, figsize, pyplot
-        self.first, self.last = self.scene.first, self.scene.last
         self._own_figure = ax is None
         self.ax = ax if ax is not None else self._new_axes()
         self._home = self.ax.get_position(original=True).frozen()
@@ -818,7 +817,8 @@ class TreeView:
     def _fan(self, text, lab, i, k) -> None:
         """The calls below are the future until the call returns: faint until then."""
         hidden = self._hidden
-        text.set_alpha(1.0 if self.last[i] <= k else max(hidden, 0.3) if lab.reached else hidden)
+        done = k >= self.scene.n_steps - 1 or self.scene.last[i] <= k
+        text.set_alpha(1.0 if done else max(hidden, 0.3) if lab.reached else hidden)
         text.set_visible(lab.reached or hidden > 0)
 
     def _always(self, text, lab, i, k) -> None:

@@ -136,7 +136,6 @@ class Scene:
         self.tree, self.game = tree, tree.game
         self.glyph = glyph_for(self.game)
         self.cols = tree.columns()
-        self.first, self.last = tree.steps()
         self.n_steps = tree.n_steps
         self.window = tree.has_window if window is None else bool(window and tree.has_window)
         self.label_moves = self.glyph.label_moves if moves is None else bool(moves)
@@ -365,14 +364,26 @@ class Scene:
         signed = not self.glyph.score_inside
         return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
 
+    @property
+    def first(self):
+        """Per node, the replay event at which it appears (the trace's ``steps()``)."""
+        return self.tree.steps()[0]
+
+    @property
+    def last(self):
+        """Per node, the replay event at which its value is known."""
+        return self.tree.steps()[1]
+
     def labels(self, k: int) -> dict[int, NodeLabels]:
         """Every drawn node's labels as they stood after replay event ``k``."""
-        first, last, kind = self.first, self.last, self.cols.kind
+        kind = self.cols.kind
+        whole = k >= self.n_steps - 1   # the whole search: every node reached and done (no replay needed)
+        first, last = (None, None) if whole else (self.first, self.last)
         out = {}
         for i in self.nodes:
             node = self.tree.nodes[i]
-            reached = first[i] <= k
-            done = last[i] <= k and (self.scores == "all" or kind[i] != _CALL)
+            reached = whole or first[i] <= k
+            done = (whole or last[i] <= k) and (self.scores == "all" or kind[i] != _CALL)
             if kind[i] == _PRUNED:
                 text = self.glyph.pruned_text(self.game, self.tree.internal_state(i))
                 out[i] = NodeLabels(reached, reached, text, "pruned", "")

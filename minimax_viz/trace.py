@@ -824,7 +824,10 @@ class SearchTree:
 
         if not self.has_window:
             raise InvalidOption("this tree has no alpha and beta: it was recorded by minimax, not alphabeta")
-        rec, (first, last) = self._rec, self._steps()
+        rec = self._rec
+        if step >= self.n_steps - 1:   # the search is over: the window each call returned with
+            return _number(rec.alpha_out[index]), _number(rec.beta_out[index])
+        first, last = self._steps()
         if last[index] <= step:
             return _number(rec.alpha_out[index]), _number(rec.beta_out[index])
         a, b = rec.alpha[index], rec.beta[index]
