@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
-from .trace import CALL, HORIZON, LEAF, PRUNED, Node, SearchTree, format_value
+from .learner import short_repr as _short
+from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
 __all__ = ["Difference", "first_difference", "KINDS_OF_DIFFERENCE"]
 
@@ -539,17 +539,6 @@ def _move_text(game, state):
             return _short(move)
         return repr(move) if label == move else f"{move} ({label})"
     return name
-
-
-def _short(x) -> str:
-    """``repr(x)`` for the learner's words: no memory addresses, at most 60 characters, never raises."""
-    try:
-        text = repr(x)
-    except Exception:
-        text = f"an object of type {type(x).__name__}"
-    if " at 0x" in text:
-        text = f"an object of type {type(x).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _window(alpha, beta) -> tuple[str, str]:

@@ -46,7 +46,7 @@ from .games.base import Game
 from .search import SearchResult, SearchStats
 from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
 
-__all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions"]
+__all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions", "short_repr"]
 
 
 class LearnerTree(SearchTree):
@@ -469,7 +469,7 @@ class _Recording:
             except MinimaxError:
                 pass
         index = len(self.states)
-        shown = _short(value)
+        shown = short_repr(value)
         self.odd[index] = (f"a call was given {shown}, which no move leads to from its parent's position"
                            + (f" ({bad})" if bad is not None else ""))
         return -1
@@ -500,7 +500,7 @@ class _Recording:
     def leave(self, index: int, out) -> None:
         score = _value_of(out)
         if score is None:
-            self.problems.append(f"a call returned {_short(out)}, which holds no value for Max")
+            self.problems.append(f"a call returned {short_repr(out)}, which holds no value for Max")
             score = math.nan
         self.rec.score[index] = score
         state, game = self.states[index], self.game
@@ -606,7 +606,13 @@ def _move_of(out):
     return getattr(out, "move", None)
 
 
-def _short(x) -> str:
+def short_repr(x) -> str:
+    """``repr(x)`` for words about a learner's value: no memory addresses, at most 60
+    characters, never raises (a learner's ``__repr__`` may).
+
+    >>> short_repr(object()), short_repr("x" * 80)[-5:]
+    ('an object of type object', 'xx...')
+    """
     try:
         text = repr(x)
     except Exception:  # a learner's object whose repr raises

@@ -45,7 +45,7 @@ from ..compare import KINDS_OF_DIFFERENCE, Difference, first_difference
 from ..errors import InvalidMove, MinimaxError
 from ..games import GameTree, TicTacToe
 from ..games.base import Game
-from ..learner import record_calls
+from ..learner import record_calls, short_repr as _short
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from .feedback import Feedback, describe_error
 
@@ -521,16 +521,6 @@ def _answer_problem(answer) -> str | None:
         return (f"the value it returned, {_short(value)}, is far larger than any utility or evaluation "
                 "in these games; return the value the search found")
     return None
-
-
-def _short(x) -> str:
-    try:
-        text = repr(x)
-    except Exception:  # a learner's object whose repr raises
-        text = f"an object of type {type(x).__name__}"
-    if " at 0x" in text:
-        text = f"an object of type {type(x).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _Timer:
