@@ -878,7 +878,7 @@ class SearchTree:
 
     def principal_variation(self, start: "Node | int | None" = None) -> list[Node]:
         """The nodes from the root (or ``start``) along the best moves (the first best
-        child at each node).
+        child at each node), as far as a chance node: nobody chooses there.
 
         >>> from minimax_viz import GameTree, minimax
         >>> tree = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
@@ -887,7 +887,7 @@ class SearchTree:
         """
         node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
         path = [node]
-        while not node.is_leaf:
+        while not node.is_leaf and node.node_type != "chance":
             best = [c for c in node.children if c.score == node.score and not c.pruned]
             if not best:
                 break

@@ -92,17 +92,24 @@ def test_min_and_dice_by_hand():
     assert expectiminimax(L.MIN_AND_DICE, ()) == (5, 1) and expectimax(L.MIN_AND_DICE, ()) == (6.5, 0)
 
 
+def test_the_best_line_stops_at_a_chance_node():
+    # the right coin's outcomes are both 5, its average too; still nobody chooses between them
+    line = mv.expectiminimax(L.MIN_AND_DICE).tree.principal_variation()
+    assert [n.move for n in line] == [None, 1, 0] and line[-1].node_type == "chance"
+
+
 # -- drawing the learner's search -----------------------------------------------------------------------
 
 def test_a_stub_is_one_line():
-    out = L.draw_your_search(stub, L.ghost_tree(), 3)
+    out = L.show_your_search(stub, L.ghost_tree(), 3)
     assert isinstance(out, mv.exercises.Unfinished)
     assert str(out) == "finish exercise 3 above first: stub is still the stub"
-    assert "exercise 5" in str(L.draw_your_search(stub, L.MIN_AND_DICE, kind="expectiminimax", exercise="exercise 5"))
+    assert "exercise 5" in str(L.show_your_search(stub, L.MIN_AND_DICE, kind="expectiminimax", exercise="exercise 5"))
 
 
 def test_a_right_search_is_drawn_alone_as_expectimax():
-    ax = L.draw_your_search(expectimax, L.ghost_tree(), 3)
+    assert L.show_your_search(expectimax, L.ghost_tree(), 3) is None
+    ax = plt.gcf().axes[0]
     assert ax.get_title() == "your expectimax: 15 calls; best move Left, value 2"
     assert len(ax.figure.axes) == 1
     plt.close("all")
@@ -119,8 +126,8 @@ def test_the_learners_tree_is_drawn_as_the_search_it_is_meant_to_be():
 
 
 def test_a_slip_is_drawn_with_the_parting_marked():
-    axes = L.draw_your_search(make_search(chance_rule="mean"), L.DICE)
-    right, mine = axes
+    assert L.show_your_search(make_search(chance_rule="mean"), L.DICE) is None
+    right, mine = plt.gcf().axes
     assert right.get_title().startswith("expectimax:") and mine.get_title().startswith("your expectimax:")
     assert "the plain\naverage of [9, 0, −2]" in right.figure._suptitle.get_text()
     plt.close("all")
@@ -129,15 +136,16 @@ def test_a_slip_is_drawn_with_the_parting_marked():
 @pytest.mark.parametrize("fn", [lambda g, s, d: None, lambda g, s, d: ("x", 0), lambda g, s, d: 1 / 0,
                                 lambda g, s: (3, 0), lambda g, s, d: (3, "nowhere")])
 def test_junk_is_drawn_or_told_never_raises(fn):
-    out = L.draw_your_search(fn, L.DICE)
-    assert out is not None
+    out = L.show_your_search(fn, L.DICE)
+    assert out is None or isinstance(out, mv.exercises.Unfinished)
+    assert out is not None or plt.get_fignums()   # drawn, or told in one line
     plt.close("all")
 
 
 def test_not_a_function_or_kind():
-    assert "takes your expectimax function itself" in str(L.draw_your_search("expectimax", L.DICE))
+    assert "takes your expectimax function itself" in str(L.show_your_search("expectimax", L.DICE))
     with pytest.raises(mv.InvalidOption):
-        L.draw_your_search(expectimax, L.DICE, kind="minimax")
+        L.show_your_search(expectimax, L.DICE, kind="minimax")
 
 
 # -- section 5: what the numbers mean -------------------------------------------------------------------

@@ -3,7 +3,7 @@ and why alpha-beta cannot cut below a chance node; and the match of lesson 09, a
 against a random opponent at tic-tac-toe.
 
 The learner's own expectimax and expectiminimax are checked by the shared checker of searches
-(:func:`~minimax_viz.exercises.searches.check_search`), and :func:`draw_your_search` draws the
+(:func:`~minimax_viz.exercises.searches.check_search`), and :func:`show_your_search` draws the
 learner's search on a lesson tree, where it first parts from the package's marked.
 
 >>> check_ghost_value(GHOST_VALUE_WRONG_ON_PURPOSE)
@@ -28,7 +28,7 @@ from .searches import SearchFeedback, check_search
 __all__ = [
     "GHOST_TEST", "DICE", "ghost_tree", "check_ghost_value", "check_dice_value", "check_unseen_leaf",
     "play_match", "SideOf", "minimax_player", "expectimax_player",
-    "check_expectimax", "check_expectiminimax", "draw_your_search", "MIN_AND_DICE",
+    "check_expectimax", "check_expectiminimax", "show_your_search", "MIN_AND_DICE",
 ]
 
 #: A CS188 ``GraphGameTreeTest`` with Pacman and two ghosts, depth 1 round = 3 plies.
@@ -336,18 +336,19 @@ def check_expectiminimax(fn: Callable) -> SearchFeedback:
     return check_search(fn, "expectiminimax")
 
 
-def draw_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind: str = "expectimax",
-                     exercise: str = "exercise 3"):
+def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind: str = "expectimax",
+                     exercise: str = "exercise 3") -> Unfinished | None:
     """Run the learner's ``fn(game, state, depth)`` from the start of ``game``, record every call
     it makes (:func:`~minimax_viz.record_calls`) and draw it: where it first parts from the
     package's search of ``kind`` (:func:`~minimax_viz.first_difference`), the right tree above
     and the learner's below with the parting framed (:func:`~minimax_viz.draw_difference`), or
-    the learner's tree alone when the two agree. Returns the Axes drawn, or an
-    :class:`~minimax_viz.exercises.Unfinished` line when ``fn`` is still the stub or fails.
+    the learner's tree alone when the two agree. Returns None once it has drawn (as
+    :meth:`SearchFeedback.show` does), or an :class:`~minimax_viz.exercises.Unfinished` line
+    when ``fn`` is still the stub or fails, so a lesson cell shows one or the other.
 
     >>> def expectimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
-    >>> draw_your_search(expectimax, DICE)
+    >>> show_your_search(expectimax, DICE)
     finish exercise 3 above first: expectimax is still the stub
 
     :raises InvalidOption: for a ``kind`` other than "expectimax" or "expectiminimax".
@@ -359,7 +360,7 @@ def draw_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
     if kind not in _SEARCHES:
         raise InvalidOption(f"kind is 'expectimax' or 'expectiminimax', not {kind!r}")
     if not callable(fn):
-        return Unfinished(f"draw_your_search takes your {kind} function itself, not {_short(fn)}")
+        return Unfinished(f"show_your_search takes your {kind} function itself, not {_short(fn)}")
     right = _SEARCHES[kind](game, depth=depth)
     mine = attempt(record_calls, fn, game, game.start(), math.inf if depth is None else depth,
                    algorithm=f"your {kind}", exercise=exercise)
@@ -367,4 +368,8 @@ def draw_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
         return mine
     difference = first_difference(mine, right)
     mine.tree.min_at_random = right.tree.min_at_random   # drawn as the search it is meant to be
-    return draw_tree(mine) if difference is None else draw_difference(difference)
+    if difference is None:
+        draw_tree(mine)
+    else:
+        draw_difference(difference)
+    return None
