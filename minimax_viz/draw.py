@@ -720,8 +720,10 @@ class TreeView:
         x, y = self.scene.pos[i]
         color, lw = PALETTE["parting"], 2.2 * self.scale
         if self.scene.style[i] == "board":
-            w, top = self.glyph.width + 0.22, y + self.glyph.height / 2 + 0.11
-            bottom = y - max(self.scene.label_depth, self.glyph.height / 2) - 0.05   # the value below, too
+            gw, gh = self.glyph.size(self.tree.nodes[i])     # a textbook leaf: its small square
+            below = self.scene.label_depth - self.glyph.height / 2   # the labels under a board
+            w, top = gw + 0.22, y + gh / 2 + 0.11
+            bottom = y - gh / 2 - max(below, 0) - 0.05   # the value below, too
             patch = Rectangle((x - w / 2, bottom), w, top - bottom, fill=False, ec=color, lw=lw,
                               ls=(0, (4, 2)), zorder=7)
         else:
