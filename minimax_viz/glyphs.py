@@ -76,6 +76,10 @@ class Glyph:
         """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
         raise NotImplementedError
 
+    def size(self, node) -> tuple[float, float]:
+        """The width and height drawn for ``node``, in data units (a frame round it fits them)."""
+        return self.width, self.height
+
     def move_label(self, game, state, move) -> str:
         """The text on the edge of ``move`` played at ``state``: the game's own label for
         it (a textbook tree's ``a1``, ``b2`` ...) where it has one, else the move itself."""
@@ -126,6 +130,8 @@ class ShapeGlyph(Glyph):
     #: scale, and the numbers (10 pt at natural size) stay >= 8 px.
     leaf_slot = 0.55
     min_unit_px = 56
+    #: The side of a leaf's square.
+    leaf_side = 0.36
 
     def value_role(self, value) -> str:
         return "ink"  # a textbook tree's values are numbers, not wins
@@ -139,6 +145,21 @@ class ShapeGlyph(Glyph):
         v = value(state) if value is not None else None
         return "" if v is None else format_value(v, signed=False)
 
+    @staticmethod
+    def _is_leaf(node) -> bool:
+        """A leaf of the search, drawn as a square: a finished game, or scored at the depth limit."""
+        return node.kind == "horizon" or node.tree.game.is_terminal(node.internal_state)
+
+    def size(self, node) -> tuple[float, float]:
+        """A leaf's square, or the triangle (circle) of an inner node.
+
+        >>> from minimax_viz import GameTree, minimax
+        >>> tree = minimax(GameTree([[3, 12]])).tree
+        >>> ShapeGlyph().size(tree.root), ShapeGlyph().size(tree.nodes[2])
+        ((0.7, 0.62), (0.36, 0.36))
+        """
+        return (self.leaf_side, self.leaf_side) if self._is_leaf(node) else (self.width, self.height)
+
     def draw(self, ax, tree, items, scale):
         from matplotlib.collections import PatchCollection
         from matplotlib.patches import Circle, Polygon, Rectangle
@@ -147,9 +168,9 @@ class ShapeGlyph(Glyph):
         patches, owners, faces, edges = [], [], [], []
         for index, x, y in items:
             node = tree.nodes[index]
-            if node.kind == "horizon" or tree.game.is_terminal(node.internal_state):
+            if self._is_leaf(node):
                 # a leaf of the search: scored here (a depth-limit leaf by the heuristic, "≈")
-                s = 0.36
+                s = self.leaf_side
                 patches.append(Rectangle((x - s / 2, y - s / 2), s, s))
                 faces.append("white")
                 edges.append(PALETTE["ink"])

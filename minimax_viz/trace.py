@@ -371,7 +371,7 @@ class Node:
         'chance'
         """
         kind = self.tree.game.node_type(self.tree._state(self.index))
-        return "chance" if kind == "min" and self.tree.algorithm == "expectimax" else kind
+        return "chance" if kind == "min" and self.tree.min_at_random else kind
 
     @property
     def probability(self) -> float | None:
@@ -571,12 +571,18 @@ class _NodeList:
 
 
 class SearchTree:
-    """The recorded tree of one search: ``root``, ``nodes`` (creation order), ``len(tree)``."""
+    """The recorded tree of one search: ``root``, ``nodes`` (creation order), ``len(tree)``.
+
+    ``min_at_random`` says whether the search took the game's Min nodes to move at random
+    (expectimax does; a learner's expectimax, recorded by :func:`~minimax_viz.record_calls`,
+    is marked so by whoever knows what it is meant to be): their ``node_type`` is then "chance".
+    """
 
     def __init__(self, game, root_state, recorder: Recorder, *, algorithm: str = "minimax"):
         self.game = game
         self.root_state = root_state
         self.algorithm = algorithm
+        self.min_at_random = algorithm == "expectimax"
         self._rec = recorder
         self._state_cache: dict[int, Any] = {0: root_state}
         self._step_cache = None
@@ -875,7 +881,7 @@ class SearchTree:
 
     def principal_variation(self, start: "Node | int | None" = None) -> list[Node]:
         """The nodes from the root (or ``start``) along the best moves (the first best
-        child at each node).
+        child at each node), as far as a chance node: nobody chooses there.
 
         >>> from minimax_viz import GameTree, minimax
         >>> tree = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
@@ -884,7 +890,7 @@ class SearchTree:
         """
         node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
         path = [node]
-        while not node.is_leaf:
+        while not node.is_leaf and node.node_type != "chance":
             best = [c for c in node.children if c.score == node.score and not c.pruned]
             if not best:
                 break

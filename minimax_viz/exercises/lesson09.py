@@ -2,6 +2,10 @@
 and why alpha-beta cannot cut below a chance node; and the match of lesson 09, an AI
 against a random opponent at tic-tac-toe.
 
+The learner's own expectimax and expectiminimax are checked by the shared checker of searches
+(:func:`~minimax_viz.exercises.searches.check_search`), and :func:`show_your_search` draws the
+learner's search on a lesson tree, where it first parts from the package's marked.
+
 >>> check_ghost_value(GHOST_VALUE_WRONG_ON_PURPOSE)
 Not yet: 6 is the value if ghost 2 were Max (the players alternating); here both ghosts are Min, so two Min levels follow each other.
 Hint: take the minimum at both ghost levels, then Pacman's maximum at the top.
@@ -16,13 +20,15 @@ from typing import Any, Callable
 
 from ..errors import InvalidOption
 from ..games import Game, GameTree, TicTacToe
-from ..search import expectimax, minimax
+from ..search import expectimax, expectiminimax, minimax
 from ..trace import format_value
-from .feedback import Feedback
+from .feedback import Feedback, Unfinished, attempt
+from .searches import SearchFeedback, check_search
 
 __all__ = [
     "GHOST_TEST", "DICE", "ghost_tree", "check_ghost_value", "check_dice_value", "check_unseen_leaf",
     "play_match", "SideOf", "minimax_player", "expectimax_player",
+    "check_expectimax", "check_expectiminimax", "show_your_search", "MIN_AND_DICE",
 ]
 
 #: A CS188 ``GraphGameTreeTest`` with Pacman and two ghosts, depth 1 round = 3 plies.
@@ -292,3 +298,78 @@ def play_match(player: Callable, *, side: str = "X", games: int = 200, seed: int
         u = game.utility(state)
         counts["win" if u > 0 else "loss" if u < 0 else "draw"] += 1
     return counts
+
+
+# -- the learner's own expectimax and expectiminimax ----------------------------------------------
+
+#: Max moves, then Min (an opponent who chooses), then a fair coin: the shape of AIMA's
+#: EXPECTIMINIMAX (5.5). Min on the left can pick the coin worth 3, on the right at worst 5.
+MIN_AND_DICE = GameTree([["min", ["chance", 2, 4], ["chance", 10, 10]],
+                         ["min", ["chance", 5, 5], ["chance", 8, 4]]])
+
+_SEARCHES = {"expectimax": expectimax, "expectiminimax": expectiminimax}
+
+
+def check_expectimax(fn: Callable) -> SearchFeedback:
+    """Check a learner's ``expectimax(game, state, depth) -> (value, move)`` on games it has not
+    seen, call by call: Max chooses, a "chance" node averages with ``game.probabilities``, a
+    "min" node is a ghost moving at random (the plain mean); moves in ``game.moves`` order.
+    Never raises on the learner's function.
+
+    >>> def expectimax(game, state, depth):
+    ...     raise NotImplementedError("your code here")
+    >>> check_expectimax(expectimax).ok
+    False
+    """
+    return check_search(fn, "expectimax")
+
+
+def check_expectiminimax(fn: Callable) -> SearchFeedback:
+    """Check a learner's ``expectiminimax(game, state, depth) -> (value, move)`` (AIMA 5.5):
+    Max takes the largest child value, Min the smallest, a "chance" node the mean weighted by
+    ``game.probabilities``. Never raises on the learner's function.
+
+    >>> check_expectiminimax("expectiminimax")
+    Not yet: the check takes your expectiminimax function itself, but it got 'expectiminimax'.
+    Hint: pass the function's name, without calling it: check(expectiminimax)
+    """
+    return check_search(fn, "expectiminimax")
+
+
+def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind: str = "expectimax",
+                     exercise: str = "exercise 3") -> Unfinished | None:
+    """Run the learner's ``fn(game, state, depth)`` from the start of ``game``, record every call
+    it makes (:func:`~minimax_viz.record_calls`) and draw it: where it first parts from the
+    package's search of ``kind`` (:func:`~minimax_viz.first_difference`), the right tree above
+    and the learner's below with the parting framed (:func:`~minimax_viz.draw_difference`), or
+    the learner's tree alone when the two agree. Returns None once it has drawn (as
+    :meth:`SearchFeedback.show` does), or an :class:`~minimax_viz.exercises.Unfinished` line
+    when ``fn`` is still the stub or fails, so a lesson cell shows one or the other.
+
+    >>> def expectimax(game, state, depth):
+    ...     raise NotImplementedError("your code here")
+    >>> show_your_search(expectimax, DICE)
+    finish exercise 3 above first: expectimax is still the stub
+
+    :raises InvalidOption: for a ``kind`` other than "expectimax" or "expectiminimax".
+    """
+    from ..compare import first_difference
+    from ..draw import draw_difference, draw_tree
+    from ..learner import record_calls
+
+    if kind not in _SEARCHES:
+        raise InvalidOption(f"kind is 'expectimax' or 'expectiminimax', not {kind!r}")
+    if not callable(fn):
+        return Unfinished(f"show_your_search takes your {kind} function itself, not {_short(fn)}")
+    right = _SEARCHES[kind](game, depth=depth)
+    mine = attempt(record_calls, fn, game, game.start(), math.inf if depth is None else depth,
+                   algorithm=f"your {kind}", exercise=exercise)
+    if isinstance(mine, Unfinished):
+        return mine
+    difference = first_difference(mine, right)
+    mine.tree.min_at_random = right.tree.min_at_random   # drawn as the search it is meant to be
+    if difference is None:
+        draw_tree(mine)
+    else:
+        draw_difference(difference)
+    return None
