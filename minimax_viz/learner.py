@@ -77,7 +77,8 @@ class LearnerResult(SearchResult):
 
 
 def record_calls(search: Callable, *args, game: Game | None = None, calls: Iterable[Callable] | None = None,
-                 algorithm: str = "your search", max_nodes: int = DEFAULT_MAX_NODES, **kwargs) -> LearnerResult:
+                 algorithm: str = "your search", min_at_random: bool = False, max_nodes: int = DEFAULT_MAX_NODES,
+                 **kwargs) -> LearnerResult:
     """Run ``search(*args, **kwargs)`` and record every call it makes to itself.
 
     The game is ``args[0]`` when it is a :class:`Game` (the state is then ``args[1]``),
@@ -94,6 +95,8 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     it made, in the order it made them; moves it never tried are added after them as
     pruned stubs (``pruned=True``), as the engine draws a cutoff. Where the function
     takes ``alpha`` and ``beta``, the tree holds the window each call was given.
+    ``min_at_random=True`` records an expectimax: the game's Min nodes are drawn as the
+    chance nodes such a search takes them to be (``SearchTree.min_at_random``).
 
     The learner's own errors are not caught: they reach the caller as they were raised.
 
@@ -130,7 +133,9 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     else:
         with _Bound(functions, recording.wrap):
             returned = recording.wrap(search)(*args, **kwargs)
-    return recording.result(returned, algorithm)
+    result = recording.result(returned, algorithm)
+    result.tree.min_at_random = bool(min_at_random)
+    return result
 
 
 def search_functions(search: Callable) -> list[Callable]:

@@ -363,11 +363,10 @@ def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
         return Unfinished(f"show_your_search takes your {kind} function itself, not {_short(fn)}")
     right = _SEARCHES[kind](game, depth=depth)
     mine = attempt(record_calls, fn, game, game.start(), math.inf if depth is None else depth,
-                   algorithm=f"your {kind}", exercise=exercise)
+                   algorithm=f"your {kind}", min_at_random=right.tree.min_at_random, exercise=exercise)
     if isinstance(mine, Unfinished):
         return mine
     difference = first_difference(mine, right)
-    mine.tree.min_at_random = right.tree.min_at_random   # drawn as the search it is meant to be
     if difference is None:
         draw_tree(mine)
     else:

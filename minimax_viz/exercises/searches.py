@@ -478,13 +478,14 @@ class Run:
     generated: list | None = None
 
 
-def _run(fn: Callable, case: Case, budget: int) -> Run:
+def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax") -> Run:
     watched = WatchedGame(case.game, max_calls=budget)
     run = Run(case)
     depth = math.inf if case.depth is None else case.depth
     try:
         with _Timer(TIME_LIMIT):
-            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm="your search")
+            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm="your search",
+                                    min_at_random=kind == "expectimax")
     except _Stop as stop:
         run.problem = (f"it ran too long ({stop}: more than {budget:,} calls to the game, or "
                        f"{TIME_LIMIT:g} s); check that each call searches a child, and that "
@@ -612,7 +613,7 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
     all_cases = cases(kind)
     for case in all_cases:
         rights = _right(kind, case)
-        run = _run(fn, case, 50 * max(len(r.tree) for r in rights) + 500)
+        run = _run(fn, case, 50 * max(len(r.tree) for r in rights) + 500, kind)
         verdict = _judge(kind, run, rights)
         if verdict is not None:
             words, difference = verdict
