@@ -119,7 +119,7 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
         drawn.append((tree, options, view.ax.figure.get_size_inches()))
     width = min(max(size[0] for *_, size in drawn), 9.9)
     words = textwrap.fill(str(difference), width=int(width * 100 / 6.5))
-    top = 0.2 + 0.17 * (words.count("\n") + 1)
+    top = 0.3 + 0.17 * (words.count("\n") + 1)   # the words, and the upper tree's title under them
     heights = [size[1] for *_, size in drawn]
     figure, axes = plt.subplots(2, 1, figsize=(width, sum(heights) + top), height_ratios=heights)
     figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - top / (sum(heights) + top), hspace=0.12)
@@ -720,8 +720,12 @@ class TreeView:
         x, y = self.scene.pos[i]
         color, lw = PALETTE["parting"], 2.2 * self.scale
         if self.scene.style[i] == "board":
-            w, top = self.glyph.width + 0.22, y + self.glyph.height / 2 + 0.11
-            bottom = y - max(self.scene.label_depth, self.glyph.height / 2) - 0.05   # the value below, too
+            width, height = self.glyph.extent(self.tree, i)
+            w, top = width + 0.22, y + height / 2 + 0.11
+            if self.glyph.score_inside and self.tree.nodes[i].kind in ("leaf", "horizon"):   # a textbook leaf: nothing below
+                bottom = y - height / 2 - 0.11
+            else:
+                bottom = y - max(self.scene.label_depth, height / 2) - 0.05   # the value below, too
             patch = Rectangle((x - w / 2, bottom), w, top - bottom, fill=False, ec=color, lw=lw,
                               ls=(0, (4, 2)), zorder=7)
         else:

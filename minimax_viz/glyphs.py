@@ -76,6 +76,10 @@ class Glyph:
         """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
         raise NotImplementedError
 
+    def extent(self, tree, index: int) -> tuple[float, float]:
+        """The width and height of node ``index``'s drawing, in data units (a frame goes round it)."""
+        return self.width, self.height
+
     def move_label(self, game, state, move) -> str:
         """The text on the edge of ``move`` played at ``state``: the game's own label for
         it (a textbook tree's ``a1``, ``b2`` ...) where it has one, else the move itself."""
@@ -127,8 +131,18 @@ class ShapeGlyph(Glyph):
     leaf_slot = 0.55
     min_unit_px = 56
 
+    #: The side of a leaf's square, in data units.
+    leaf_side = 0.36
+
     def value_role(self, value) -> str:
         return "ink"  # a textbook tree's values are numbers, not wins
+
+    def extent(self, tree, index: int) -> tuple[float, float]:
+        """A leaf's small square, or the triangle of an inner node."""
+        node = tree.nodes[index]
+        if node.kind == "horizon" or (node.kind != "pruned" and tree.game.is_terminal(node.internal_state)):
+            return self.leaf_side, self.leaf_side
+        return self.width, self.height
 
     def legend(self, game) -> list[tuple[str, str, str]]:
         return []
@@ -149,7 +163,7 @@ class ShapeGlyph(Glyph):
             node = tree.nodes[index]
             if node.kind == "horizon" or tree.game.is_terminal(node.internal_state):
                 # a leaf of the search: scored here (a depth-limit leaf by the heuristic, "≈")
-                s = 0.36
+                s = self.leaf_side
                 patches.append(Rectangle((x - s / 2, y - s / 2), s, s))
                 faces.append("white")
                 edges.append(PALETTE["ink"])
