@@ -23,7 +23,15 @@ from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
 from .searches import (
-    TIME_LIMIT, TWO_DEPTHS, TWO_DEPTHS_GUESSES, GraphGame, SearchFeedback, _Stop, _Timer, check_search, show_search,
+    TIME_LIMIT,
+    TWO_DEPTHS,
+    TWO_DEPTHS_GUESSES,
+    GraphGame,
+    SearchFeedback,
+    _Stop,
+    _Timer,
+    check_search,
+    show_search,
     with_note_words,
 )
 
@@ -366,8 +374,8 @@ def _depth_words(got, want, moves: list, move, limit: int) -> str | None:
         if want == limit:
             return (f"it returned None, but at depth {limit}, the last one to try, the search plays {move!r}: "
                     "try max_depth too, range(1, max_depth + 1)")
-        return (f"it returned None, but at depth {want} the search plays {move!r}; search returns a pair "
-                "(value, move): compare its move, the second item, with move")
+        return (f"it returned None, but at depth {want} the search plays {move!r}: return the first depth "
+                "at which search(game, state, depth)[1] == move")
     if got <= 0:
         return f"it returned {got}, but depth {got} searches no move at all: start at depth 1"
     if got > limit:
@@ -383,8 +391,10 @@ def _depth_words(got, want, moves: list, move, limit: int) -> str | None:
 
 
 def _whole(x) -> bool:
+    """A whole number in another type: ``5.0``, numpy's ``int64(5)``."""
     try:
-        return hasattr(x, "item") and getattr(x, "shape", None) == () and float(x).is_integer()
+        number = isinstance(x, Real) or (hasattr(x, "item") and getattr(x, "shape", None) == ())
+        return number and float(x).is_integer()
     except (TypeError, ValueError, OverflowError):
         return False
 

@@ -20,7 +20,8 @@ from typing import Any, Callable
 from ..games import GameTree
 from ..games.base import Game
 from ..search import alphabeta
-from .feedback import Feedback, describe_error as _describe_error
+from .feedback import Feedback
+from .feedback import describe_error as _describe_error
 from .feedback import number_text as _num
 from .searches import SearchFeedback, check_search, show_search, with_note_words
 
