@@ -559,3 +559,17 @@ def test_the_questions_are_what_an_independent_search_says():
     assert [own(game, game.state("...O...X."), d)[1] for d in range(1, 8)] == [0, 0, 4, 0, 4, 4, 4]
     assert "'...O...X.'" in " ".join(wants) and "LONG_WIN" not in " ".join(wants)
     assert all(c.state != game.state(lesson04.LONG_WIN_BOARD) for c in lesson04.depth_cases())
+
+
+def test_draw_your_minimax_stops_a_search_without_end(figures):
+    def spin(game, state, depth):
+        while True:
+            pass
+
+    def recurse(game, state, depth):
+        return recurse(game, state, depth - 1)
+
+    says(lesson04.draw_your_minimax(spin, mv.TicTacToe(), "X........", depth=1), False, "it ran too long")
+    line = lesson04.draw_your_minimax(recurse, mv.TicTacToe(), "X........", depth=1)
+    assert repr(line) == "recurse recursed without end; fix it in exercise 1 and run its cell again"
+    assert not figures.get_fignums()
