@@ -174,8 +174,8 @@ class _Walk:
             want = self.r_paths[right[j]] if j < len(right) else None
             if got == want:
                 window = self._window_difference(mine[i], right[j])
-                if window is not None:
-                    return window
+                if window is not None:   # a wrong value returned earlier made it: that is the slip
+                    return self.values(before=self.right.steps()[0][right[j]]) or window
                 if self._answered_from_memo(mine[i], right[j]):
                     self.skipped.append(got)
                     stop = r_end[right[j]]
@@ -360,10 +360,13 @@ class _Walk:
         return out
 
     # -- values ---------------------------------------------------------------------------------
-    def values(self) -> Difference | None:
+    def values(self, before: int | None = None) -> Difference | None:
+        """The first call, in the order the right search returns, whose value is wrong (only
+        calls that returned before replay event ``before``, when given)."""
         right = self.right
         _, last = right.steps()
-        order = sorted((i for i in range(len(right)) if self.r_kind[i] != PRUNED), key=lambda i: last[i])
+        order = sorted((i for i in range(len(right)) if self.r_kind[i] != PRUNED
+                        and (before is None or last[i] < before)), key=lambda i: last[i])
         skipped = self.skipped
         for i in order:
             path = self.r_paths[i]

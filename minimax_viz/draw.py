@@ -720,9 +720,11 @@ class TreeView:
         color, lw = PALETTE["parting"], 2.2 * self.scale
         if self.scene.style[i] == "board":
             gw, gh = self.glyph.size(self.tree.nodes[i])     # a textbook leaf: its small square
-            below = self.scene.label_depth - self.glyph.height / 2   # the labels under a board
             w, top = gw + 0.22, y + gh / 2 + 0.11
-            bottom = y - gh / 2 - max(below, 0) - 0.05   # the value below, too
+            if self.glyph.score_inside and self.tree.nodes[i].kind in ("leaf", "horizon"):   # nothing below it
+                bottom = y - gh / 2 - 0.11
+            else:
+                bottom = y - max(self.scene.label_depth, gh / 2) - 0.05   # the value below, too
             patch = Rectangle((x - w / 2, bottom), w, top - bottom, fill=False, ec=color, lw=lw,
                               ls=(0, (4, 2)), zorder=7)
         else:

@@ -130,7 +130,7 @@ class ShapeGlyph(Glyph):
     #: scale, and the numbers (10 pt at natural size) stay >= 8 px.
     leaf_slot = 0.55
     min_unit_px = 56
-    #: The side of a leaf's square.
+    #: The side of a leaf's square, in data units.
     leaf_side = 0.36
 
     def value_role(self, value) -> str:

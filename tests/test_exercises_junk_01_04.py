@@ -44,7 +44,6 @@ VALUE_CHECKS = {
         ["X", "X", "O", "O", "X", "O", 6, 7, 8], {"index": v, "score": v}),
     "lesson03.check_nodes_at_depth_4": L3.check_nodes_at_depth_4,
     "lesson04.check_depth1_move": L4.check_depth1_move,
-    "lesson04.check_winning_depth": L4.check_winning_depth,
 }
 
 FUNCTION_CHECKS = {
@@ -54,6 +53,8 @@ FUNCTION_CHECKS = {
     "lesson03.check_count_games": L3.check_count_games,
     "lesson03.check_count_positions": L3.check_count_positions,
     "lesson04.check_evaluate": L4.check_evaluate,
+    "lesson04.check_minimax": L4.check_minimax,
+    "lesson04.check_smallest_depth": L4.check_smallest_depth,
 }
 
 

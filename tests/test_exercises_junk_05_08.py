@@ -45,6 +45,7 @@ VALUE_CHECKS = [
 
 FUNCTION_CHECKS = [
     lesson05.check_alphabeta,
+    lesson05.check_alphabeta_game,
     lesson06.check_entry_kind,
     lesson07.check_centre_evaluate,
     lesson08.check_ai_move,

@@ -10,7 +10,7 @@ from ..trace import format_value
 
 __all__ = [
     "Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch",
-    "Unfinished", "attempt",
+    "Unfinished", "attempt", "unfinished",
 ]
 
 
@@ -94,18 +94,44 @@ def attempt(fn: Callable, *args, exercise: str | None = None, **kwargs) -> Any:
     >>> attempt(len, [1, 2])
     2
     """
-    where = exercise or "the exercise above"
-    name = getattr(fn, "__name__", "your function")
     learner = args[0] if args and callable(args[0]) and getattr(fn, "__module__", "").startswith("minimax_viz") else fn
-    name = getattr(learner, "__name__", name)
     try:
         return fn(*args, **kwargs)
-    except NotImplementedError:
-        return Unfinished(f"finish {where} above first: {name} is still the stub")
-    except RecursionError:
-        return Unfinished(f"{name} recursed without end; fix it in {where} and run its cell again")
     except Exception as err:  # the learner's code: its error becomes one line
-        return Unfinished(f"{name} does not run yet ({describe_error(err)}); fix it in {where} and run its cell again")
+        return unfinished(learner, err, exercise=exercise)
+
+
+def unfinished(fn: Callable, err: BaseException, *, exercise: str | None = None) -> Unfinished:
+    """The :class:`Unfinished` for the learner's function ``fn`` that raised ``err``: still
+    the stub (``NotImplementedError``), endless recursion, or another error, in one line.
+
+    A stub that ``fn`` calls (the learner's ``minimax`` inside their ``smallest_depth``) is
+    named as the one to finish.
+
+    >>> unfinished(len, ZeroDivisionError("division by zero"), exercise="exercise 2")
+    len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2 and run its cell again
+    """
+    where = exercise or "the exercise above"
+    name = getattr(fn, "__name__", "your function")
+    if isinstance(err, NotImplementedError):
+        stub = _raised_in(err)
+        if stub is not None and stub != name:
+            return Unfinished(f"finish {stub} first: it is still the stub, and {name} calls it")
+        return Unfinished(f"finish {exercise + ' above' if exercise else where} first: {name} is still the stub")
+    if isinstance(err, RecursionError):
+        return Unfinished(f"{name} recursed without end; fix it in {where} and run its cell again")
+    return Unfinished(f"{name} does not run yet ({describe_error(err)}); fix it in {where} and run its cell again")
+
+
+def _raised_in(err: BaseException) -> str | None:
+    """The name of the learner's function the error was raised in (None: raised in the package)."""
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or tb.tb_frame.f_globals.get("__name__", "").startswith("minimax_viz"):
+        return None
+    name = tb.tb_frame.f_code.co_name
+    return name if name.isidentifier() else None
 
 
 def describe_error(err: BaseException) -> str:

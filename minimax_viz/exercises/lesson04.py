@@ -1,22 +1,45 @@
-"""Checks for lesson 04, Depth and Heuristics: a heuristic of your own, and the horizon.
+"""Checks for lesson 04, Depth and Heuristics: your own depth-limited minimax, a heuristic of
+your own, and the horizon.
 
 Each check returns a :class:`~minimax_viz.exercises.feedback.Feedback` ("Right: ..." or
-"Not yet: ..." with a hint) and never raises, whatever the learner's code does.
+"Not yet: ..." with a hint) and never raises, whatever the learner's code does. The
+learner's minimax is the note's pseudocode ``minimax(state, depth, is_max)`` written on the
+Game interface as ``minimax(game, state, depth) -> (value, move)``, the signature lesson 10
+checks again; :func:`draw_your_minimax` draws its tree beside the package's.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
 from typing import Any, Callable
 
 from ..games import TicTacToe
+from ..games.base import Game
 from ..search import minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
+from .searches import (
+    TIME_LIMIT,
+    TWO_DEPTHS,
+    TWO_DEPTHS_GUESSES,
+    GraphGame,
+    SearchFeedback,
+    _Stop,
+    _Timer,
+    check_search,
+    show_search,
+    with_note_words,
+)
 
-__all__ = ["HORIZON_BOARD", "LONG_WIN_BOARD", "MATCH_DEPTHS", "check_evaluate", "check_depth1_move", "check_winning_depth"]
+__all__ = [
+    "HORIZON_BOARD", "LONG_WIN_BOARD", "MATCH_DEPTHS", "MAX_SEARCHES", "DepthCase", "check_minimax",
+    "draw_your_minimax", "check_evaluate", "check_depth1_move", "depth_cases",
+    "check_smallest_depth",
+]
 
 #: O threatens the top row; blocking at 2 also gives X a fork. X to move.
 HORIZON_BOARD = ["O", "O", 2, 3, 4, "X", "X", 7, 8]
@@ -170,41 +193,220 @@ def check_depth1_move(answer: Any) -> Feedback:
     )
 
 
-def check_winning_depth(answer: Any) -> Feedback:
-    """Check the smallest depth at which minimax finds the winning move on :data:`LONG_WIN_BOARD`.
+# -- exercise: your own depth-limited minimax ------------------------------------------------
 
-    >>> check_winning_depth(7)
-    Not yet: 7 is not the smallest depth at which the search plays the winning move.
-    Hint: depth 7 does find it, but so does a smaller depth. Try mv.minimax(game, board, depth=d).move for d = 1, 2, 3, ...
+def check_minimax(fn: Callable) -> SearchFeedback:
+    """Check a learner's depth-limited ``minimax(game, state, depth) -> (value, move)``: the
+    note's pseudocode on the Game interface (:func:`minimax_viz.exercises.searches.check_search`
+    on 14 games it has not seen: depth limits odd and even, the depth running out at Min
+    nodes, finished games exactly at the limit, a position met at two depths, tic-tac-toe).
+    Moves are tried in ``game.moves(state)`` order. Never raises on the learner's function.
+
+    >>> from minimax_viz.exercises.lesson10 import reference_minimax
+    >>> check_minimax(reference_minimax)
+    Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
     """
-    game = TicTacToe()
-    win = minimax(game, LONG_WIN_BOARD, record=False).move
-    moves = {d: minimax(game, LONG_WIN_BOARD, depth=d, record=False).move
-             for d in range(1, game.moves_left(LONG_WIN_BOARD) + 1)}
-    expected = min(d for d, m in moves.items() if all(moves[e] == win for e in moves if e >= d))
-    loop = "Try mv.minimax(game, board, depth=d).move for d = 1, 2, 3, ..."
-    if answer is ...:
-        hint = loop
-    elif answer is None:
-        hint = f"depth=None searches to the end and finds it, but the question asks for the smallest limit. {loop}"
-    elif isinstance(answer, bool) or not isinstance(answer, int):
-        hint = f"a depth is a whole number of plies. {loop}"
-    elif answer <= 0:
-        hint = f"depth 0 only evaluates the board itself and picks no move. {loop}"
-    elif answer in moves and moves[answer] != win:
-        hint = (f"at depth {answer} the search plays {moves[answer]}, not the winning {win}: the win "
-                f"is further away than {answer} plies, so the guesses decide. {loop}")
-    elif answer > expected:
-        hint = f"depth {answer} does find it, but so does a smaller depth. {loop}"
-    else:
-        hint = loop
-    return check_value(
-        answer, expected, what="the smallest depth at which the search plays the winning move",
-        hint=hint,
-        success=f"from depth {expected} on the search plays {win}: X's win lies {expected} plies "
-                "ahead, so a shallower search cannot see it.",
-    )
+    verdict = check_search(fn, "minimax")
+    if verdict.ok:
+        verdict.message += " Keep it: lesson 05 adds a window to it, and lesson 10 checks it again."
+        return verdict
+    return with_note_words(verdict, fn, "minimax")
 
+
+def draw_your_minimax(fn: Callable, game: Game, state: Any = None, depth: int | None = None):
+    """Draw a learner's minimax on one position (``depth=None``: to the end) beside the
+    package's: the right tree above theirs with the first node where they part marked, or
+    their own tree when the two agree call for call. Returns the verdict in words, or an
+    :class:`~minimax_viz.exercises.feedback.Unfinished` line while ``fn`` is still the stub
+    (nothing is drawn then). Never raises on the learner's function.
+
+    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
+
+    >>> def minimax(game, state, depth):
+    ...     raise NotImplementedError("your code here")
+    >>> draw_your_minimax(minimax, TicTacToe(), TicTacToe.TUTORIAL_BOARD, 2)
+    finish exercise 1 above first: minimax is still the stub
+    """
+    game.state(state)
+    return show_search(fn, "minimax", game, state, depth, exercise="exercise 1")
+
+
+# -- exercise: how deep must the search look? ------------------------------------------------
+
+@dataclass(frozen=True)
+class DepthCase:
+    """One question :func:`check_smallest_depth` asks: from ``state`` of ``game``, the
+    smallest depth at which the search plays ``move``, trying depths 1 to ``max_depth``
+    (None: the function's own default, 9)."""
+
+    name: str
+    game: Game
+    state: Any
+    move: Any
+    max_depth: int | None = None
+
+
+def depth_cases() -> list[DepthCase]:
+    """The questions :func:`check_smallest_depth` asks, none of them the lesson's board.
+
+    >>> [(c.name, c.move, c.max_depth) for c in depth_cases()][:2]
+    [("the board '..O.....X'", 4, 8), ("the board 'X....OX..'", 1, 6)]
+    """
+    ttt = TicTacToe()
+    graph = GraphGame(TWO_DEPTHS, TWO_DEPTHS_GUESSES)
+
+    def board(text, move, max_depth=None):
+        return DepthCase(f"the board {text!r}", ttt, ttt.state(text), move, max_depth)
+
+    return [
+        board("..O.....X", 4, 8),    # the centre from depth 1 on
+        board("X....OX..", 1, 6),    # moves 4, 3, 3, 1, 1, 1: first at depth 4
+        board("...O...X.", 4, 7),    # moves 0, 0, 4, 0, 4, ...: first at depth 3, though depth 4 plays 0 again
+        board(".O...X.X.", 6, 6),    # only at depth 6, the last one tried
+        board(".O...X.X.", 6, 5),    # not up to depth 5: None
+        board("X....O...", 8),       # never, up to the default 9: None
+        DepthCase("a graph game's start R", graph, "R", 1, 4),   # moves 0, 0, 1, 1: first at depth 3
+    ]
+
+
+#: Searches :func:`check_smallest_depth` lets one question make before it stops the learner's function.
+MAX_SEARCHES = 40
+
+
+class _WatchedSearch:
+    """The package's minimax as ``search(game, state, depth) -> (value, move)``, noting the
+    depths it is asked for; past :data:`MAX_SEARCHES` it stops the learner's function."""
+
+    __name__ = "search"
+
+    def __init__(self):
+        self.depths: list = []
+
+    def __call__(self, game, state, depth=None, *args, **kwargs):
+        self.depths.append(depth)
+        if len(self.depths) > MAX_SEARCHES:
+            raise _Stop(f"more than {MAX_SEARCHES} searches")
+        limit = None if isinstance(depth, Real) and math.isinf(depth) else depth
+        result = minimax(game, state, depth=limit, record=False)
+        return result.score, result.move
+
+
+def _smallest(case: DepthCase) -> tuple[list, int | None]:
+    """The engine's move at each depth from 1 to the limit, and the first depth that plays the move."""
+    limit = case.max_depth or 9
+    moves = [minimax(case.game, case.state, depth=d, record=False).move for d in range(1, limit + 1)]
+    return moves, next((d for d, m in enumerate(moves, 1) if m == case.move), None)
+
+
+def check_smallest_depth(fn: Callable) -> Feedback:
+    """Check ``smallest_depth(search, game, state, move, max_depth=9)``: the smallest depth
+    ``d`` from 1 to ``max_depth`` at which ``search(game, state, d)`` plays ``move`` (its
+    second item), or None when none does. It is asked the questions of :func:`depth_cases`
+    with the package's minimax as ``search``; the verdict says which depth plays what.
+    Never raises on the learner's function.
+
+    >>> def smallest_depth(search, game, state, move, max_depth=9):
+    ...     for depth in range(1, max_depth + 1):
+    ...         if search(game, state, depth)[1] == move:
+    ...             return depth
+    ...     return None
+    >>> check_smallest_depth(smallest_depth)
+    Right: smallest_depth finds the first depth that plays the move on all 7 questions, and None where no depth up to max_depth does.
+    >>> def last_depth(search, game, state, move, max_depth=9):
+    ...     found = None
+    ...     for depth in range(1, max_depth + 1):
+    ...         if search(game, state, depth)[1] == move:
+    ...             found = depth
+    ...     return found
+    >>> check_smallest_depth(last_depth)  # doctest: +ELLIPSIS
+    Not yet: on the board '..O.....X', asked for move 4 with max_depth=8: it returned 3, but the search already plays 4 at depth 1; ...
+    """
+    name = getattr(fn, "__name__", "smallest_depth")
+    if name == "<lambda>":
+        name = "smallest_depth"
+    if not callable(fn):
+        return Feedback(False, f"the check takes your smallest_depth function itself, not {_short(fn)}.",
+                        hint="pass the function's name, without calling it: check_smallest_depth(smallest_depth).")
+    cases = depth_cases()
+    for case in cases:
+        moves, want = _smallest(case)
+        limit = case.max_depth or 9
+        search = _WatchedSearch()
+        args = (search, case.game, case.state, case.move) + (() if case.max_depth is None else (case.max_depth,))
+        asked = f"on {case.name}, asked for move {case.move!r}" + (
+            "" if case.max_depth is None else f" with max_depth={case.max_depth}")
+        table = f"(the search plays {', '.join(map(str, moves))} at depths 1 to {limit})"
+        try:
+            with _Timer(TIME_LIMIT):
+                got = fn(*args)
+        except _Stop:
+            return Feedback(False, f"{asked}: it kept searching (more than {MAX_SEARCHES} searches, or "
+                            f"{TIME_LIMIT:g} s): try each depth from 1 to max_depth once, then stop.", hint=_DEPTH_HINT)
+        except Exception as err:  # the learner's code: any error becomes words
+            hint = ("give max_depth a default, def smallest_depth(search, game, state, move, max_depth=9)."
+                    if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err) else _DEPTH_HINT)
+            return Feedback(False, f"{asked}: {_describe_error(err)}.", hint=hint)
+        if not search.depths:
+            return Feedback(False, f"{asked}: {name} never called search, the search it is given.",
+                            hint="call search(game, state, depth) for depth = 1, 2, ...: the lesson hands it your own "
+                                 "minimax, the check the package's.")
+        words = _depth_words(got, want, moves, case.move, limit)
+        if words is not None:
+            return Feedback(False, f"{asked}: {words} {table}.", hint=_DEPTH_HINT)
+    return Feedback(True, f"{name} finds the first depth that plays the move on all {len(cases)} questions, and "
+                          "None where no depth up to max_depth does.")
+
+
+_DEPTH_HINT = ("try depth = 1, 2, ..., max_depth in turn (range(1, max_depth + 1)) and return the first depth whose "
+               "search plays the move: search(game, state, depth) returns (value, move), so compare its second item; "
+               "after the loop, return None.")
+
+
+def _depth_words(got, want, moves: list, move, limit: int) -> str | None:
+    """What is wrong with ``got`` as the first depth (``want``) at which the search plays ``move``."""
+    if isinstance(got, bool) or not (got is None or isinstance(got, int) or _whole(got)):
+        return f"it returned {_short(got)}; return a depth, a whole number from 1 to max_depth, or None"
+    if got is not None:
+        got = int(got)
+    if got == want:
+        return None
+    if got is None:
+        if want == limit:
+            return (f"it returned None, but at depth {limit}, the last one to try, the search plays {move!r}: "
+                    "try max_depth too, range(1, max_depth + 1)")
+        return (f"it returned None, but at depth {want} the search plays {move!r}: return the first depth "
+                "at which search(game, state, depth)[1] == move")
+    if got <= 0:
+        return f"it returned {got}, but depth {got} searches no move at all: start at depth 1"
+    if got > limit:
+        return (f"it returned {got}, but max_depth is {limit}: try depths up to max_depth only, and return None "
+                "when none of them plays the move" if want is None else
+                f"it returned {got}, past max_depth={limit}; the search plays {move!r} at depth {want}")
+    if moves[got - 1] != move:
+        return f"it returned {got}, but at depth {got} the search plays {moves[got - 1]!r}, not {move!r}"
+    if want is None:  # pragma: no cover - a depth that plays the move is found by _smallest
+        return None
+    return (f"it returned {got}, but the search already plays {move!r} at depth {want}; return the first depth "
+            "that plays it, trying 1, 2, 3, ... in turn")
+
+
+def _whole(x) -> bool:
+    """A whole number in another type: ``5.0``, numpy's ``int64(5)``."""
+    try:
+        number = isinstance(x, Real) or (hasattr(x, "item") and getattr(x, "shape", None) == ())
+        return number and float(x).is_integer()
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _short(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:  # a learner's object whose repr raises
+        text = f"an object of type {type(x).__name__}"
+    if " at 0x" in text:
+        text = f"an object of type {type(x).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 # -- helpers ---------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Checks for lesson 05, alpha-beta pruning: skipped leaves, the window at a node, your own alpha-beta.
+"""Checks for lesson 05, alpha-beta pruning: skipped leaves, the window at a node, your own
+alpha-beta on nested lists, then on the Game interface, drawn over the package's.
 
 Every check runs the package's :func:`~minimax_viz.alphabeta` on a textbook tree (nested
 lists, as in :class:`~minimax_viz.GameTree`) and compares the learner's answer with what
@@ -17,12 +18,15 @@ from numbers import Real
 from typing import Any, Callable
 
 from ..games import GameTree
+from ..games.base import Game
 from ..search import alphabeta
-from .feedback import Feedback, describe_error as _describe_error
+from .feedback import Feedback
+from .feedback import describe_error as _describe_error
 from .feedback import number_text as _num
+from .searches import SearchFeedback, check_search, show_search, with_note_words
 
 __all__ = ["AIMA", "PRACTICE", "IndexedTree", "check_root_value", "check_never_visited", "check_window",
-           "check_alphabeta"]
+           "check_alphabeta", "check_alphabeta_game", "draw_your_alphabeta"]
 
 #: AIMA's figure 5.2: a Max root over three Min nodes.
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -47,14 +51,19 @@ class IndexedTree(GameTree):
     path of a node is the numbers on the edges from the root down to it.
 
     >>> tree = IndexedTree(AIMA)
-    >>> tree.label((), 0), tree.label((1,), 2)
-    ('0', '2')
+    >>> tree.label((), 0), tree.label((1,), 2), tree.name((2, 1))
+    ('0', '2', 'node (2, 1)')
     """
 
     def label(self, state: Any, move: int) -> str:
         """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ..."""
         self.play(state, move)  # a clear error for a move that is not legal here
         return str(move)
+
+    def name(self, state: Any) -> str:
+        """A node in words, by its path: ``"the root"``, ``"node (2, 1)"``."""
+        path = self.state(state)
+        return f"node {path}" if path else "the root"
 
 
 def _plain(x: Any) -> Any:
@@ -500,3 +509,61 @@ def check_alphabeta(function: Callable) -> Feedback:
         True, f"your alpha-beta gets the value of all {len(CHECK_TREES)} trees and looks at "
         "exactly the leaves alpha-beta looks at, in the same order.",
     )
+
+
+# -- exercise: alpha-beta on the Game interface ------------------------------------------------
+
+def check_alphabeta_game(fn: Callable) -> SearchFeedback:
+    """Check a learner's ``alphabeta(game, state, depth, alpha=-math.inf, beta=math.inf)
+    -> (value, move)`` on the Game interface, the signature lesson 10 checks again
+    (:func:`minimax_viz.exercises.searches.check_search` on 14 games it has not seen: depth
+    limits odd and even, cut-offs at Min nodes, finished games at the limit, a position met
+    at two depths, tic-tac-toe). Moves are tried in ``game.moves(state)`` order; the windows
+    passed down, the cuts and the positions generated are graded, and cutting on ``>=`` (AIMA,
+    ``mv.alphabeta``) and on ``>`` only (CS188) are both right. Never raises on the learner's function.
+
+    >>> def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
+    ...     if game.is_terminal(state):
+    ...         return game.utility(state), None
+    ...     if depth == 0:
+    ...         return game.evaluate(state), None
+    ...     maximise = game.node_type(state) == "max"
+    ...     best, best_move = (-math.inf if maximise else math.inf), None
+    ...     for move in game.moves(state):
+    ...         value, _ = alphabeta(game, game.play(state, move), depth - 1, alpha, beta)
+    ...         if (value > best) if maximise else (value < best):
+    ...             best, best_move = value, move
+    ...         if maximise:
+    ...             alpha = max(alpha, best)
+    ...         else:
+    ...             beta = min(beta, best)
+    ...         if alpha >= beta:
+    ...             break
+    ...     return best, best_move
+    >>> check_alphabeta_game(alphabeta)
+    Right: your alpha-beta gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order). Keep it for lesson 10, which checks it again.
+    """
+    verdict = check_search(fn, "alphabeta")
+    if verdict.ok:
+        verdict.message += " Keep it for lesson 10, which checks it again."
+        return verdict
+    return with_note_words(verdict, fn, "alphabeta")
+
+
+def draw_your_alphabeta(fn: Callable, game: Game, state: Any = None, depth: int | None = None):
+    """Draw a learner's alpha-beta on one position (``depth=None``: to the end) with the
+    package's: the right tree above theirs with the first node where they part marked (a
+    cut that should not be, a window not narrowed ...), or, when they agree under either
+    pruning rule, their own tree with the branches their cuts skipped. Returns the verdict
+    in words, or an :class:`~minimax_viz.exercises.feedback.Unfinished` line while ``fn``
+    is still the stub (nothing is drawn then). Never raises on the learner's function.
+
+    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
+
+    >>> def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
+    ...     raise NotImplementedError("your code here")
+    >>> draw_your_alphabeta(alphabeta, IndexedTree(PRACTICE))
+    finish exercise 4 above first: alphabeta is still the stub
+    """
+    game.state(state)
+    return show_search(fn, "alphabeta", game, state, depth, exercise="exercise 4")

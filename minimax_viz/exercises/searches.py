@@ -47,9 +47,10 @@ from ..games import GameTree, TicTacToe
 from ..games.base import Game
 from ..learner import record_calls, short_repr as _short
 from ..search import alphabeta, expectimax, expectiminimax, minimax
-from .feedback import Feedback, describe_error
+from ..trace import format_value
+from .feedback import Feedback, Unfinished, describe_error, unfinished
 
-__all__ = ["check_search", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
+__all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
 
 #: The searches a check knows.
 KINDS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
@@ -476,21 +477,23 @@ class Run:
     mine: Any = None
     problem: str | None = None
     generated: list | None = None
+    error: BaseException | None = None
 
 
-def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax") -> Run:
+def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax", algorithm: str = "your search") -> Run:
     watched = WatchedGame(case.game, max_calls=budget)
     run = Run(case)
     depth = math.inf if case.depth is None else case.depth
     try:
         with _Timer(TIME_LIMIT):
-            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm="your search",
+            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm=algorithm,
                                     min_at_random=kind == "expectimax")
     except _Stop as stop:
         run.problem = (f"it ran too long ({stop}: more than {budget:,} calls to the game, or "
                        f"{TIME_LIMIT:g} s); check that each call searches a child, and that "
                        "the recursion stops at finished games and at depth 0")
-    except RecursionError:
+    except RecursionError as err:
+        run.error = err
         run.problem = ("it recursed without end (RecursionError); stop at finished games "
                        "(game.is_terminal) and at depth 0, and search each child, not the same state")
     except _Slip as slip:
@@ -500,6 +503,7 @@ def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax") -> Run:
             raise
         run.problem = f"it called sys.exit({err.code!r}); return (value, move) instead"
     except Exception as err:  # the learner's code: any error becomes words
+        run.error = err
         run.problem = describe_error(err)
     else:
         run.problem = _answer_problem(run.mine.returned)
@@ -571,21 +575,27 @@ class SearchFeedback(Feedback):
         self.run, self.difference, self.kind = run, difference, kind
 
     def draw(self):
-        """The two Axes of :func:`minimax_viz.draw_difference`, or None when nothing parts."""
-        if self.difference is None:
-            return None
-        return self.difference.draw()
+        """The two Axes of :func:`minimax_viz.draw_difference`; for a right verdict on one
+        position (:func:`compare_search`), the Axes of the learner's own tree, its cut
+        branches drawn as the engine draws them; None when there is nothing to draw."""
+        if self.difference is not None:
+            return self.difference.draw()
+        if self.ok and self.run is not None and self.run.mine is not None:
+            from ..draw import draw_tree
+
+            return draw_tree(self.run.mine, moves=True)
+        return None
 
     def picture(self, *, dpi: int = 100) -> bytes | None:
         """The drawing of :meth:`draw` as PNG bytes (at most 1,000 px wide), or None."""
-        if self.difference is None:
+        if self.difference is None and not (self.ok and self.run is not None and self.run.mine is not None):
             return None
         import io
 
         import matplotlib.pyplot as plt
 
         axes = self.draw()
-        figure = axes[0].figure
+        figure = (axes[0] if isinstance(axes, tuple) else axes).figure
         out = io.BytesIO()
         figure.savefig(out, format="png", dpi=min(dpi, 999 / figure.get_figwidth()))
         plt.close(figure)
@@ -594,6 +604,112 @@ class SearchFeedback(Feedback):
     def show(self) -> None:
         """Draw the two trees in a notebook (nothing when there is nothing to draw)."""
         self.draw()
+
+
+def compare_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: int | None = None, *,
+                   exercise: str | None = None) -> SearchFeedback | Unfinished:
+    """Run a learner's ``search(game, state, depth) -> (value, move)`` of ``kind`` once, on
+    one position (``depth=None``: to the end), watched as :func:`check_search` watches it,
+    and compare its tree with the package's search of the same position, call by call.
+
+    The verdict's :meth:`~SearchFeedback.draw` draws the right tree above the learner's with
+    the first parting marked, or, when they agree, the learner's own tree. Alpha-beta agrees
+    under either pruning rule (on ``>=``, ``mv.alphabeta``'s default, or on ``>``, CS188's),
+    and the verdict says which. A function that is still the stub, raises or recurses without
+    end gets an :class:`~minimax_viz.exercises.feedback.Unfinished` line instead (``exercise``
+    names where to finish it). Moves are compared in ``game.moves`` order.
+
+    :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake).
+
+    >>> from minimax_viz.exercises.lesson10 import reference_minimax
+    >>> compare_search(reference_minimax, "minimax", GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    Right: your minimax searches this position call for call as mv.minimax does: 13 calls; value 3, move 0.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
+    label = _WORDS[kind]
+    if not callable(fn):
+        return SearchFeedback(False, f"this takes your {label} function itself, but it got {_short(fn)}.",
+                              kind=kind)
+    case = Case("this position", game, depth, state)
+    rights = _right(kind, case)
+    run = _run(fn, case, 50 * max(len(r.tree) for r in rights) + 500, kind, algorithm=f"your {label}")
+    if run.error is not None:
+        return unfinished(fn, run.error, exercise=exercise)
+    matched, words, difference = _compare(kind, run, rights)
+    if matched is None:
+        return SearchFeedback(False, f"on this position: {words}.", hint=_hint(kind, difference), run=run,
+                              difference=difference, kind=kind)
+    stats = run.mine.stats
+    cut = "" if kind != "alphabeta" else (", no cut" if not stats.pruned else
+                                          f", {stats.pruned} move{'s' * (stats.pruned != 1)} cut")
+    engine = {"alphabeta": "mv.alphabeta", "expectimax": "mv.expectimax",
+              "expectiminimax": "mv.expectiminimax"}.get(kind, "mv.minimax")
+    if kind == "alphabeta" and matched == 1:
+        engine += "(..., prune_on_equal=False), cutting on > only (CS188's rule),"
+    move = run.mine.move
+    return SearchFeedback(True, f"your {label} searches this position call for call as {engine} does: "
+                          f"{stats.calls} call{'s' * (stats.calls != 1)}{cut}; value "
+                          f"{format_value(run.mine.score, signed=False)}, move {_short(move)}.", run=run, kind=kind)
+
+
+def show_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: int | None = None, *,
+                exercise: str | None = None) -> SearchFeedback | Unfinished:
+    """:func:`compare_search`, drawn: the right tree above the learner's with the first
+    parting marked, or the learner's own tree when they agree; returns the verdict (a
+    notebook shows its words under the drawing). Nothing is drawn for an unfinished search.
+
+    :raises ValueError: for a ``kind`` not in :data:`KINDS`.
+    """
+    verdict = compare_search(fn, kind, game, state, depth, exercise=exercise)
+    if isinstance(verdict, SearchFeedback):
+        verdict.draw()
+    return verdict
+
+
+#: Parameter names that tell a search whose turn it is (the note's ``is_max``).
+TURN_NAMES = ("is_max", "maximizing", "maximising", "maximizing_player", "maximising_player", "is_maximizing",
+              "is_maximising", "max_player", "max_turn", "maximize", "maximise", "player", "turn")
+
+
+def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
+    """Words for a search that cannot be called as ``search(game, state, depth)``, as every
+    check calls it, or that is told whose turn it is instead of asking the game; None
+    when its parameters fit.
+
+    >>> def minimax(state, depth, is_max): ...
+    >>> print(call_problem(minimax))
+    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max: def minimax(game, state, depth)
+    >>> def alphabeta(game, state, depth, alpha=-math.inf, beta=math.inf): ...
+    >>> call_problem(alphabeta, "alphabeta") is None
+    True
+    """
+    import inspect
+
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    name = getattr(fn, "__name__", "your function")
+    shape = "game, state, depth, alpha=-math.inf, beta=math.inf" if kind == "alphabeta" else "game, state, depth"
+    turn = [p.name for p in parameters if p.name in TURN_NAMES]
+    if turn:
+        return (f"{name} is told whose turn it is ({turn[0]}), as the note's pseudocode is; on the Game interface ask "
+                "game.node_type(state) at every node instead (\"max\" or \"min\": the players do not always "
+                f"alternate), and drop {turn[0]}: def {name}({shape})")
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p.name for p in parameters[3:] if p.default is p.empty
+                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    window = [n for n in required if n in ("alpha", "beta")]
+    if window:
+        return (f"give alpha and beta defaults, def {name}(game, state, depth, alpha=-math.inf, beta=math.inf): "
+                f"the check calls {name}(game, state, depth), as your own first call does")
+    if required:
+        return (f"the check calls {name}(game, state, depth) with three arguments; give "
+                f"{', '.join(required)} a default or drop {'it' if len(required) == 1 else 'them'}: def {name}({shape})")
+    if len(positional) < 3 and not any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return f"the check calls {name}(game, state, depth): take those three arguments, the game first: def {name}({shape})"
+    return None
 
 
 def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
@@ -624,23 +740,54 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
                           "in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).")
 
 
+def with_note_words(verdict: SearchFeedback, fn: Callable, kind: str) -> SearchFeedback:
+    """``verdict`` with a hint in the words of the note's pseudocode where the learner's search
+    follows it too closely: told whose turn it is (``is_max``) instead of asking
+    ``game.node_type``, or ``evaluate`` for a finished game as well (the note's first line,
+    which lessons 04 and 05 quote); the hint of :func:`call_problem` where the check cannot
+    call the search as ``search(game, state, depth)``.
+
+    >>> def minimax(game, state, depth, is_max):
+    ...     return 0, None
+    >>> print(with_note_words(check_search(minimax), minimax, "minimax").hint)
+    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max: def minimax(game, state, depth).
+    """
+    shape = call_problem(fn, kind)
+    if shape is not None:
+        verdict.hint = shape + "."
+    elif "ask game.is_terminal(state) first" in verdict.message:
+        verdict.hint = ("the note's first line, if depth == 0 or game_over(state): return evaluate(state), "
+                        "treats both alike; on the Game interface split it in two: a finished game "
+                        "returns (game.utility(state), None), and only then depth == 0 returns "
+                        "(game.evaluate(state), None).")
+    return verdict
+
+
 def _judge(kind: str, run: Run, rights: list) -> tuple[str, Difference | None] | None:
     """Words for what is wrong in one run (and the difference to draw), or None."""
+    matched, words, difference = _compare(kind, run, rights)
+    return None if matched is not None else (words, difference)
+
+
+def _compare(kind: str, run: Run, rights: list) -> tuple[int | None, str | None, Difference | None]:
+    """(the index of the right search the run matches, or None; words for what is wrong; the
+    difference to draw): where several are right (alpha-beta's two pruning rules), the one
+    the run follows furthest gives the words."""
     if run.problem is not None:
-        return run.problem, None
+        return None, run.problem, None
     exact = minimax(run.case.game, run.case.start, depth=run.case.depth) if kind == "alphabeta" else None
     found = []
-    for right in rights:   # alpha-beta: either pruning rule (>= or >) is right
+    for i, right in enumerate(rights):   # alpha-beta: either pruning rule (>= or >) is right
         difference = first_difference(run.mine, right, exact=exact)
         if difference is None:
             extra = _generated_problem(kind, run, right)
             if extra is None:
-                return None
+                return i, None, None
             found.append((len(KINDS_OF_DIFFERENCE), extra, None))
         else:
             found.append((KINDS_OF_DIFFERENCE.index(difference.kind), str(difference), difference))
     _, words, difference = max(found, key=lambda f: f[0])
-    return words, difference
+    return None, words, difference
 
 
 def _generated_problem(kind: str, run: Run, right) -> str | None:
