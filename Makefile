@@ -52,16 +52,15 @@ app: $(APP)
 # The lessons without solutions or outputs for students; an nbgrader source course and otter
 # master notebooks (they hold the solutions) in the teacher's folder.
 student: $(TEACH)
-	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter \
-	    $(if $(FORCE),--force,)
+	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
 # The grading round-trips run nbgrader and otter from .venv-teach.
 test: $(STAMP) $(TEACH) chromium
 	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
 
 # Only the package's own tests and doctests (fast).
-unit: $(STAMP)
-	$(BIN)/python -m pytest minimax_viz tests --ignore=tests/browser
+unit: $(STAMP) $(TEACH)
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest minimax_viz tests --ignore=tests/browser
 
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)
