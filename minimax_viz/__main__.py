@@ -93,7 +93,8 @@ def _student_copy(args) -> int:
                              nbgrader=args.nbgrader, otter=args.otter, force=args.force)
     out = [p for p in written if p.name != MANIFEST]
     students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
-    print(f"wrote {len(students)} student cop{'ies' if len(students) != 1 else 'y'} to {args.out} (no solutions: hand this folder out)")
+    copies = "copy" if len(students) == 1 else "copies"
+    print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
     if args.teacher is not None:
         print(f"wrote {len(out) - len(students)} files for the graders to {args.teacher} "
               "(they hold the solutions: keep this folder to yourself)")

@@ -423,17 +423,8 @@ def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str |
     :raises OSError: a file cannot be written (the error names it).
     """
     source, out = Path(source), Path(out)
-    if (nbgrader or otter) and teacher is None:
-        raise MinimaxError("the nbgrader and otter versions hold the solutions, so they go to the teacher's "
-                           "folder, apart from the students': give --teacher DIR (make student uses teacher/)")
     teacher = None if teacher is None else Path(teacher)
-    lesson_folders = [source] + [f for f in (course_lessons(),) if f is not None]
-    folders = {"OUT_DIR": out} if teacher is None else {"OUT_DIR": out, "--teacher": teacher}
-    for role, folder in folders.items():
-        _check_folder(folder, role, lesson_folders)
-    if teacher is not None and (_inside(teacher.resolve(), out.resolve()) or _inside(out.resolve(), teacher.resolve())):
-        raise MinimaxError(f"the teacher's folder {str(teacher)!r} and the students' {str(out)!r} must be apart, "
-                           "neither inside the other: the teacher's holds the solutions")
+    folders = _folders(source, out, teacher, graders=nbgrader or otter)
     student_files, teacher_files = _handout_files(_lessons(source, lessons), nbgrader=nbgrader, otter=otter)
     if not force:
         for role, folder in folders.items():
@@ -442,6 +433,21 @@ def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str |
     if teacher is not None:
         written += _write_folder(teacher, teacher_files)
     return written
+
+
+def _folders(source: Path, out: Path, teacher: Path | None, *, graders: bool) -> dict[str, Path]:
+    """The folders to write, by the name of their option, once each is a valid target."""
+    if graders and teacher is None:
+        raise MinimaxError("the nbgrader and otter versions hold the solutions, so they go to the teacher's "
+                           "folder, apart from the students': give --teacher DIR (make student uses teacher/)")
+    folders = {"OUT_DIR": out} if teacher is None else {"OUT_DIR": out, "--teacher": teacher}
+    lesson_folders = [source] + [f for f in (course_lessons(),) if f is not None]
+    for role, folder in folders.items():
+        _check_folder(folder, role, lesson_folders)
+    if teacher is not None and (_inside(teacher.resolve(), out.resolve()) or _inside(out.resolve(), teacher.resolve())):
+        raise MinimaxError(f"the teacher's folder {str(teacher)!r} and the students' {str(out)!r} must be apart, "
+                           "neither inside the other: the teacher's holds the solutions")
+    return folders
 
 
 def _handout_files(paths: list[Path], *, nbgrader: bool, otter: bool) -> tuple[dict[str, bytes], dict[str, bytes]]:
@@ -453,7 +459,8 @@ def _handout_files(paths: list[Path], *, nbgrader: bool, otter: bool) -> tuple[d
         if not find_exercises(nb, name=path.name):
             continue
         if nbgrader:
-            teacher[f"nbgrader/source/{path.stem}/{path.name}"] = _notebook_bytes(nbgrader_notebook(nb, name=path.stem))
+            graded = nbgrader_notebook(nb, name=path.stem)
+            teacher[f"nbgrader/source/{path.stem}/{path.name}"] = _notebook_bytes(graded)
         if otter:
             teacher[f"otter/{path.name}"] = _notebook_bytes(otter_notebook(nb, name=path.stem))
     if nbgrader:

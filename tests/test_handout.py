@@ -207,6 +207,9 @@ def test_the_lessons_folder_is_never_a_target(tmp_path, capsys):
     (copy / "01-Games-as-Trees.ipynb").write_bytes(before["01-Games-as-Trees.ipynb"])
     assert main(["student-copy", str(copy), "--source", str(copy), "--force"]) == 2, "nor is --source"
     assert "is the course's lessons folder" in one_line(capsys)
+    assert main(["student-copy", str(NOTEBOOKS), "--source", str(copy), "--force"]) == 2, \
+        "the clone's notebooks/ is refused whatever the source"
+    assert f"is the course's lessons folder ({NOTEBOOKS})" in one_line(capsys)
     assert {p.name: p.read_bytes() for p in NOTEBOOKS.glob("*.ipynb")} == before
     assert not (NOTEBOOKS / "student").exists()
 

@@ -117,8 +117,8 @@ class TreeNavigator:
             self.image.layout.max_height = max_height
         self.up_button = w.Button(description="↑ up", tooltip="focus on the parent of the node in focus",
                                   layout=w.Layout(width="70px", flex="0 0 auto"))
-        self.root_button = w.Button(description="back to the root", icon="home",
-                                    tooltip="focus on the root of the tree", layout=w.Layout(width="150px", flex="0 0 auto"))
+        self.root_button = w.Button(description="back to the root", icon="home", tooltip="focus on the root of the tree",
+                                    layout=w.Layout(width="150px", flex="0 0 auto"))
         self.up_button.on_click(lambda _: self._safely(self.up))
         self.root_button.on_click(lambda _: self._safely(self.to_root))
         self.crumbs = w.HTML(layout=w.Layout(margin="0 0 0 10px"))
