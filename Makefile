@@ -1,7 +1,8 @@
 # make lab      set up .venv if needed, then open the course in JupyterLab (PORT=8888 to pick a port)
 # make test     set up .venv if needed, then run every test (unit, doctests, notebooks, browser)
-# make app      serve the play page (apps/play.ipynb) with Voila
-# make student  write student copies of the lessons to student/ (OUT=... to choose)
+# make app      serve the play page (apps/play.ipynb) with Voila, behind a token (the URL is printed)
+# make student  the lessons for students to student/, the graders' versions to teacher/
+#               (OUT=... and TEACHER=... to choose, FORCE=1 to write over an earlier hand-out)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -10,11 +11,19 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 LAB    := $(VENV)/.installed-lab
 APP    := $(VENV)/.installed-app
-TEACH  := $(VENV)/.installed-teach
+# The teaching tools (nbgrader, otter-grader) live in an environment of their own, so the
+# learner's JupyterLab in .venv never gains nbgrader's menus and panels.
+TEACH_VENV := .venv-teach
+TEACH_BIN  := $(TEACH_VENV)/bin
+TEACH      := $(TEACH_VENV)/.installed-teach
 # JupyterLab refuses to run as root unless told it may (Voila has no such check).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
 OUT ?= student
+TEACHER ?= teacher
+APP_PORT := $(or $(PORT),8866)
+# A new token for each `make app`: a page from another site cannot guess it.
+APP_TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(18))")
 
 .PHONY: lab app student test unit notebooks browser chromium bench figures clean
 
@@ -24,24 +33,34 @@ $(VENV)/.installed-%: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
 	touch $@
 
+$(TEACH): pyproject.toml
+	test -x $(TEACH_BIN)/python || $(PYTHON) -m venv $(TEACH_VENV)
+	$(TEACH_BIN)/python -m pip install --quiet --upgrade pip
+	$(TEACH_BIN)/python -m pip install --quiet -e '.[teach]'
+	touch $@
+
 # The printed URL opens lesson 00 (LabApp.default_url), not the Launcher.
 lab: $(LAB)
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(PORT_FLAG) --ServerApp.root_dir=notebooks \
 	    --LabApp.default_url=/lab/tree/00-Start-Here.ipynb
 
+# Voila on this machine only (127.0.0.1), and only for a browser that brings the token.
 app: $(APP)
-	$(BIN)/voila $(if $(PORT),--port=$(PORT),) apps/play.ipynb
+	@echo "The play page: http://localhost:$(APP_PORT)/?token=$(APP_TOKEN)"
+	$(BIN)/voila --Voila.ip=127.0.0.1 --port=$(APP_PORT) --token=$(APP_TOKEN) --no-browser apps/play.ipynb
 
-# Lessons without solutions or outputs, plus an nbgrader source course and otter master notebooks.
+# The lessons without solutions or outputs for students; an nbgrader source course and otter
+# master notebooks (they hold the solutions) in the teacher's folder.
 student: $(TEACH)
-	$(BIN)/python -m minimax_viz student-copy $(OUT) --nbgrader --otter
+	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
-test: $(STAMP) chromium
-	$(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
+# The grading round-trips run nbgrader and otter from .venv-teach.
+test: $(STAMP) $(TEACH) chromium
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
 
 # Only the package's own tests and doctests (fast).
-unit: $(STAMP)
-	$(BIN)/python -m pytest minimax_viz tests --ignore=tests/browser
+unit: $(STAMP) $(TEACH)
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest minimax_viz tests --ignore=tests/browser
 
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)
@@ -72,4 +91,4 @@ figures: $(STAMP)
 	$(BIN)/python scripts/figures.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache student
+	rm -rf $(VENV) $(TEACH_VENV) build *.egg-info .pytest_cache

@@ -22,6 +22,9 @@ from .widgets import (  # ipywidgets is imported only when one is made
     Explorer, PlayBoard, PruningQuiz, SearchProgress, Stepper, search_with_progress,
 )
 from . import exercises, tutorial
+from .exercises.session import watch as _watch
+
+_watch()  # in IPython: note which cells ran and failed, so checks see left-over definitions
 
 __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",

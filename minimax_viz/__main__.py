@@ -5,18 +5,23 @@
     python -m minimax_viz draw --tree "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]" -o aima.svg
     python -m minimax_viz draw --board ......... --focus 1 -o corner.png   # around node 1
     python -m minimax_viz trace --board X.OX.XOO.
-    python -m minimax_viz student-copy handout/ --nbgrader --otter   # lessons for a class
+    python -m minimax_viz student-copy student --teacher teacher --nbgrader --otter   # for a class
 
-A bad option or board prints one line and exits with status 2.
+Every error (a bad option or board, a file that cannot be written, a folder that holds a
+learner's work) prints one line and exits with status 2; Ctrl-C prints one line and exits
+with status 130. Files are written whole or not at all.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import io
 import sys
+from pathlib import Path
 
 from .errors import MinimaxError
+from .files import write_atomic
 from .games import GameTree, TicTacToe
 from .search import alphabeta, minimax
 from .trace import format_value
@@ -24,11 +29,24 @@ from .trace import format_value
 __all__ = ["main"]
 
 TUTORIAL = "X.OX.XOO."
+PROG = "python -m minimax_viz"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (the usage itself is in ``--help``)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m minimax_viz",
+    parser = _Parser(
+        prog=PROG,
         description="Run minimax or alpha-beta on a position and draw or print the recorded tree.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -49,26 +67,37 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--focus", type=int, help="draw around this node (its index; default the root)")
             p.add_argument("--dpi", type=int, default=100,
                            help="resolution of a PNG (default: 100; lowered if the picture would pass 1,000 px)")
-    text = "write the lessons without solutions or outputs, and optionally for nbgrader and otter-grader"
+    text = ("write the lessons without solutions or outputs for students, and the nbgrader and "
+            "otter-grader versions (with the solutions) to a separate teacher's folder")
     p = sub.add_parser("student-copy", help=text, description=text)
-    p.add_argument("out", metavar="OUT_DIR", help="folder to write the student copies to")
+    p.add_argument("out", metavar="OUT_DIR", help="folder to write the student copies to (nothing else goes there)")
+    p.add_argument("--teacher", metavar="DIR",
+                   help="the teacher's folder, apart from OUT_DIR, for the graders' versions (they hold the solutions)")
     p.add_argument("--source", default="notebooks", help="folder of the lessons (default: notebooks)")
     p.add_argument("--lessons", nargs="+", metavar="NN",
                    help="only these lessons, by number (01) or name (default: all)")
     p.add_argument("--nbgrader", action="store_true",
-                   help="also write an nbgrader course folder to OUT_DIR/nbgrader (one assignment per lesson)")
+                   help="also write an nbgrader course folder to DIR/nbgrader (one assignment per lesson)")
     p.add_argument("--otter", action="store_true",
-                   help="also write otter-grader master notebooks to OUT_DIR/otter")
+                   help="also write otter-grader master notebooks to DIR/otter")
+    p.add_argument("--force", action="store_true",
+                   help="write even into folders that hold other files or files changed since the last run "
+                        "(the files student-copy makes are replaced; no other file is touched)")
     return parser
 
 
 def _student_copy(args) -> int:
-    from .handout import write_handouts
+    from .handout import MANIFEST, write_handouts
 
-    written = write_handouts(args.source, args.out, lessons=args.lessons,
-                             nbgrader=args.nbgrader, otter=args.otter)
-    for path in written:
-        print(f"wrote {path}")
+    written = write_handouts(args.source, args.out, teacher=args.teacher, lessons=args.lessons,
+                             nbgrader=args.nbgrader, otter=args.otter, force=args.force)
+    out = [p for p in written if p.name != MANIFEST]
+    students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
+    copies = "copy" if len(students) == 1 else "copies"
+    print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
+    if args.teacher is not None:
+        print(f"wrote {len(out) - len(students)} files for the graders to {args.teacher} "
+              "(they hold the solutions: keep this folder to yourself)")
     return 0
 
 
@@ -86,46 +115,52 @@ def _search(args):
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """Run the command line; the exit status (0, 2 on an error, 130 on Ctrl-C)."""
     try:
+        args = _parser().parse_args(argv)
         if args.command == "student-copy":
             return _student_copy(args)
-        result = _search(args)
-        if args.command == "trace":
-            print(result.tree.text(limit=10_000))
-            return 0
-        if not args.output.lower().endswith((".png", ".svg")):
-            raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
-        if not 20 <= args.dpi <= 300:
-            raise MinimaxError(f"--dpi must be from 20 to 300 (100 is the usual), not {args.dpi}")
-        _draw(result, args)
+        return _search_command(args)
     except MinimaxError as err:
-        print(f"python -m minimax_viz: error: {err}", file=sys.stderr)
-        return 2
+        return _fail(str(err))
     except OSError as err:  # a folder that does not exist, a file we may not write
-        print(f"python -m minimax_viz: error: cannot write {args.output!r}: {err.strerror or err}",
-              file=sys.stderr)
-        return 2
+        where = f" {err.filename}" if err.filename else ""
+        return _fail(f"cannot write{where}: {err.strerror or err}")
     except (MemoryError, RecursionError):
-        print("python -m minimax_viz: error: the tree is too large to search and draw here; "
-              "give --depth, or a smaller --tree", file=sys.stderr)
-        return 2
+        return _fail("the tree is too large to search and draw here; give --depth, or a smaller --tree")
+    except KeyboardInterrupt:
+        return _fail("interrupted; every file is as it was or written whole", 130)
+    except Exception as err:  # noqa: BLE001 - a command line never ends in a traceback
+        return _fail(f"unexpected {type(err).__name__}: {err} (please report it)")
+
+
+def _search_command(args) -> int:
+    result = _search(args)
+    if args.command == "trace":
+        print(result.tree.text(limit=10_000))
+        return 0
+    if not args.output.lower().endswith((".png", ".svg")):
+        raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
+    if not 20 <= args.dpi <= 300:
+        raise MinimaxError(f"--dpi must be from 20 to 300 (100 is the usual), not {args.dpi}")
+    write_atomic(args.output, _picture(result, args))
     print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls:,} calls, "
           f"move {result.move}, score {format_value(result.score)}")
     return 0
 
 
-def _draw(result, args) -> None:
+def _picture(result, args) -> bytes:
+    """The whole picture, in memory: the file is written only once it is complete."""
     from .draw import TreeView
 
     view = TreeView(result.tree, pyplot=False, frames=args.step is not None, window=args.window or None,
                     focus=args.focus)
     view.show(args.step)
     if args.output.lower().endswith(".png"):
-        with open(args.output, "wb") as out:
-            out.write(view.png(dpi=args.dpi))
-    else:
-        view.ax.figure.savefig(args.output, bbox_inches="tight")
+        return view.png(dpi=args.dpi)
+    buffer = io.BytesIO()
+    view.ax.figure.savefig(buffer, format="svg", bbox_inches="tight")
+    return buffer.getvalue()
 
 
 if __name__ == "__main__":

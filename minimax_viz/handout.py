@@ -1,13 +1,16 @@
 """Hand the lessons to a class: student copies, an nbgrader source course, otter master notebooks.
 
-    python -m minimax_viz student-copy OUT_DIR                    # lessons to hand out
-    python -m minimax_viz student-copy OUT_DIR --nbgrader --otter  # and for the graders
+    python -m minimax_viz student-copy OUT_DIR                                   # lessons to hand out
+    python -m minimax_viz student-copy OUT_DIR --teacher DIR --nbgrader --otter  # and for the graders
 
 A lesson marks what the learner must not see with the cell tag ``solution``: the worked
 solution (a code cell) and the "Solution (click below)" note before it. That tag is the
 only thing read here. An exercise is then four cells in a row: the **stub** the learner
 fills in, the **check** cell that calls ``mv.exercises.lessonNN.check_...``, and the two
 tagged cells. A student copy drops the tagged cells and every output and keeps the checks.
+The graders' versions hold the solutions, so they are written to a folder of the teacher's,
+apart from the students' one; a second run never writes over a learner's work (see
+:func:`write_handouts`).
 
 For the graders each exercise becomes one question worth one point: an answer cell that
 holds the stub followed by the solution between the tool's solution markers (so the
@@ -22,15 +25,17 @@ from __future__ import annotations
 import ast
 import copy
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MinimaxError
+from .files import digest, write_atomic
 
 __all__ = [
     "SOLUTION_TAG", "Exercise", "find_exercises", "graded_checks",
-    "student_notebook", "nbgrader_notebook", "otter_notebook", "write_handouts",
+    "student_notebook", "nbgrader_notebook", "otter_notebook", "write_handouts", "course_lessons", "MANIFEST",
 ]
 
 SOLUTION_TAG = "solution"
@@ -246,6 +251,28 @@ def otter_notebook(nb: dict, *, name: str) -> dict:
     return _notebook(nb, out)
 
 
+# -- writing the folders ---------------------------------------------------------------------
+#
+# Two folders, never one inside the other: the students' (OUT_DIR: the lessons without
+# solutions) and the teacher's (--teacher: the graders' sources, which hold the solutions).
+# Each keeps a list of what student-copy wrote there and what it wrote (MANIFEST), so a
+# second run can tell its own untouched files from a learner's work: a folder that holds
+# anything else is refused unless --force, and even --force only writes over the files
+# student-copy makes. Every file is written whole or not at all (files.write_atomic).
+
+#: The list of the files student-copy wrote into a folder, with their SHA-256.
+MANIFEST = ".minimax_viz-handout.json"
+#: How many names an error lists before it says "and N more".
+NAMES_SHOWN = 5
+
+
+def course_lessons() -> Path | None:
+    """The lessons folder of the clone this package runs from (``notebooks/`` beside the
+    package), or None when the package is installed elsewhere."""
+    folder = Path(__file__).resolve().parents[1] / "notebooks"
+    return folder if (folder / "00-Start-Here.ipynb").is_file() else None
+
+
 def _lessons(source: Path, only: list[str] | None) -> list[Path]:
     if not source.is_dir():
         raise MinimaxError(f"--source must be the folder of the lessons (notebooks/), not {str(source)!r}")
@@ -262,43 +289,180 @@ def _lessons(source: Path, only: list[str] | None) -> list[Path]:
     return lessons
 
 
-def _write(nb: dict, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+def _read_lesson(path: Path) -> dict:
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise MinimaxError(f"{path} is not a notebook (JSON): {err}") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise MinimaxError(f"{path} is not a notebook: it has no list of cells")
+    return nb
 
 
-def write_handouts(source: Path | str, out: Path | str, *, lessons: list[str] | None = None,
-                   nbgrader: bool = False, otter: bool = False) -> list[Path]:
-    """Write student copies of the lessons in `source` to `out`, and the graders' versions.
+def _notebook_bytes(nb: dict) -> bytes:
+    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
-    - ``out/NN-Title.ipynb``: the student copies;
-    - with ``nbgrader=True``, ``out/nbgrader/``: a course folder (``nbgrader_config.py``,
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _names(items: list[str]) -> str:
+    shown = ", ".join(items[:NAMES_SHOWN])
+    return shown + (f" and {len(items) - NAMES_SHOWN} more" if len(items) > NAMES_SHOWN else "")
+
+
+def _check_folder(folder: Path, role: str, lessons: list[Path]) -> None:
+    """Refuse a folder that is a file, or the course's lessons folder (or inside it)."""
+    if folder.exists() and not folder.is_dir():
+        raise MinimaxError(f"{role} {str(folder)!r} is a file, not a folder: give the name of a folder "
+                           "(it is made if it does not exist)")
+    where = folder.resolve()
+    for source in lessons:
+        if _inside(where, source.resolve()):
+            how = "is" if where == source.resolve() else "is inside"
+            raise MinimaxError(
+                f"{role} {str(folder)!r} {how} the course's lessons folder ({source}): copies there would "
+                "replace or mix with the lessons, so it is never a target, not even with --force; "
+                "give a folder of its own, such as student")
+
+
+def _manifest(folder: Path) -> dict[str, str]:
+    """What student-copy wrote into `folder` before: ``{relative path: sha256}``."""
+    try:
+        entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("files", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(entries, dict) else {}
+
+
+def _files_in(folder: Path) -> list[str]:
+    """Every file (and link) under `folder`, as sorted relative paths, the manifest left out."""
+    found = []
+    for top, dirs, files in os.walk(folder):
+        links = [d for d in dirs if os.path.islink(os.path.join(top, d))]
+        for name in files + links:
+            found.append(Path(top, name).relative_to(folder).as_posix())
+    return sorted(f for f in found if f != MANIFEST)
+
+
+def _conflicts(folder: Path) -> tuple[list[str], list[str]]:
+    """The files in `folder` that student-copy did not write, and those changed since it did."""
+    if not folder.is_dir():
+        return [], []
+    known = _manifest(folder)
+    foreign, changed = [], []
+    for name in _files_in(folder):
+        path = folder / name
+        if name not in known or path.is_symlink():
+            foreign.append(name)
+        elif digest(path.read_bytes()) != known[name]:
+            changed.append(name)
+    return foreign, changed
+
+
+def _refuse_conflicts(folder: Path, role: str) -> None:
+    foreign, changed = _conflicts(folder)
+    if not (foreign or changed):
+        return
+    parts = []
+    if foreign:
+        parts.append(f"{len(foreign)} file{'s' * (len(foreign) > 1)} that student-copy did not write "
+                     f"({_names(foreign)})")
+    if changed:
+        parts.append(f"{len(changed)} file{'s' * (len(changed) > 1)} changed since student-copy wrote "
+                     f"{'them' if len(changed) > 1 else 'it'} ({_names(changed)})")
+    raise MinimaxError(
+        f"{role} {str(folder)!r} holds {' and '.join(parts)}, so nothing was written: move them away or "
+        "choose another folder; --force writes over the files student-copy makes and leaves the others alone")
+
+
+def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write `files` (relative path: content) into `folder`, each whole, and update its manifest."""
+    known = _manifest(folder) if folder.is_dir() else {}
+    written = []
+    try:
+        for name, data in files.items():
+            try:
+                (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise OSError(err.errno, err.strerror, str(folder / name)) from None
+            write_atomic(folder / name, data)
+            known[name] = digest(data)
+            written.append(folder / name)
+    finally:
+        if written:
+            record = {"written_by": "python -m minimax_viz student-copy", "files": dict(sorted(known.items()))}
+            write_atomic(folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
+    return written
+
+
+def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str | None = None,
+                   lessons: list[str] | None = None, nbgrader: bool = False, otter: bool = False,
+                   force: bool = False) -> list[Path]:
+    """Write student copies of the lessons in `source` to `out`, and the graders' versions to `teacher`.
+
+    - ``out/NN-Title.ipynb``: the student copies, with no solution in them;
+    - with ``nbgrader=True``, ``teacher/nbgrader/``: a course folder (``nbgrader_config.py``,
       ``source/NN-Title/NN-Title.ipynb``, one assignment per lesson);
-    - with ``otter=True``, ``out/otter/NN-Title.ipynb``: master notebooks for ``otter assign``.
+    - with ``otter=True``, ``teacher/otter/NN-Title.ipynb``: master notebooks for ``otter assign``.
 
-    `lessons` picks lessons by number (``"01"``) or name; by default all with exercises and
-    00-Start-Here. Returns the paths written.
+    The graders' versions hold the solutions, so they go to the teacher's folder, apart
+    from the students'. A folder that holds files this function did not write, or files
+    changed since it wrote them (a learner's edited notebook), is refused unless
+    ``force=True``, which writes over the files made here and leaves the others alone.
+    The course's lessons folder is never a target. Nothing is written unless every
+    lesson converts. `lessons` picks lessons by number (``"01"``) or name; by default all.
+    Returns the paths written.
 
-    :raises MinimaxError: `source` holds no lessons, `lessons` names one it lacks, or a
-        lesson's exercises are not shaped as the module says.
+    :raises MinimaxError: `source` holds no lessons, `lessons` names one it lacks, a
+        lesson's exercises are not shaped as the module says, a folder is a file, is the
+        lessons folder, holds files not written here (without `force`), or the two folders
+        overlap; nbgrader or otter without `teacher`.
+    :raises OSError: a file cannot be written (the error names it).
     """
     source, out = Path(source), Path(out)
-    written = []
-    for path in _lessons(source, lessons):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        targets = [(student_notebook(nb, name=path.name), out / path.name)]
-        if find_exercises(nb, name=path.name):
-            if nbgrader:
-                targets.append((nbgrader_notebook(nb, name=path.stem),
-                                out / "nbgrader" / "source" / path.stem / path.name))
-            if otter:
-                targets.append((otter_notebook(nb, name=path.stem), out / "otter" / path.name))
-        for notebook, target in targets:
-            _write(notebook, target)
-            written.append(target)
-    if nbgrader:
-        config = out / "nbgrader" / "nbgrader_config.py"
-        config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(NBGRADER_CONFIG)
-        written.append(config)
+    teacher = None if teacher is None else Path(teacher)
+    folders = _folders(source, out, teacher, graders=nbgrader or otter)
+    student_files, teacher_files = _handout_files(_lessons(source, lessons), nbgrader=nbgrader, otter=otter)
+    if not force:
+        for role, folder in folders.items():
+            _refuse_conflicts(folder, role)
+    written = _write_folder(out, student_files)
+    if teacher is not None:
+        written += _write_folder(teacher, teacher_files)
     return written
+
+
+def _folders(source: Path, out: Path, teacher: Path | None, *, graders: bool) -> dict[str, Path]:
+    """The folders to write, by the name of their option, once each is a valid target."""
+    if graders and teacher is None:
+        raise MinimaxError("the nbgrader and otter versions hold the solutions, so they go to the teacher's "
+                           "folder, apart from the students': give --teacher DIR (make student uses teacher/)")
+    folders = {"OUT_DIR": out} if teacher is None else {"OUT_DIR": out, "--teacher": teacher}
+    lesson_folders = [source] + [f for f in (course_lessons(),) if f is not None]
+    for role, folder in folders.items():
+        _check_folder(folder, role, lesson_folders)
+    if teacher is not None and (_inside(teacher.resolve(), out.resolve()) or _inside(out.resolve(), teacher.resolve())):
+        raise MinimaxError(f"the teacher's folder {str(teacher)!r} and the students' {str(out)!r} must be apart, "
+                           "neither inside the other: the teacher's holds the solutions")
+    return folders
+
+
+def _handout_files(paths: list[Path], *, nbgrader: bool, otter: bool) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The students' files and the teacher's, as ``{relative path: content}``, made in memory."""
+    students, teacher = {}, {}
+    for path in paths:
+        nb = _read_lesson(path)
+        students[path.name] = _notebook_bytes(student_notebook(nb, name=path.name))
+        if not find_exercises(nb, name=path.name):
+            continue
+        if nbgrader:
+            graded = nbgrader_notebook(nb, name=path.stem)
+            teacher[f"nbgrader/source/{path.stem}/{path.name}"] = _notebook_bytes(graded)
+        if otter:
+            teacher[f"otter/{path.name}"] = _notebook_bytes(otter_notebook(nb, name=path.stem))
+    if nbgrader:
+        teacher["nbgrader/nbgrader_config.py"] = NBGRADER_CONFIG.encode("utf-8")
+    return students, teacher

@@ -1,11 +1,15 @@
-"""The end of a pytest run: the browser timings' medians, when test_timings.py wrote them.
+"""The end of a pytest run: the browser timings' medians, when test_timings.py wrote them;
+and ``read_only_folder``, a folder nobody may write to.
 
-This hook sits here, above ``tests/browser/``, so that the process that prints pytest's
+The hook sits here, above ``tests/browser/``, so that the process that prints pytest's
 summary loads it also when pytest-xdist workers ran the browser tests (``make test``).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,3 +31,44 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.section("browser timings (medians, reported, not asserted)")
         for line in TIMINGS.read_text().splitlines():
             terminalreporter.write_line(line)
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        handle, name = tempfile.mkstemp(dir=folder)
+    except OSError:
+        return False
+    os.close(handle)
+    os.unlink(name)
+    return True
+
+
+@pytest.fixture
+def read_only_folder(tmp_path, monkeypatch):
+    """An empty folder that may not be written to (mode 0555).
+
+    Root may write anywhere: for root the folder is made immutable (``chattr +i``) where the
+    file system allows it, and otherwise creating a file in it fails as the system would
+    (``PermissionError``), for the package's writes.
+    """
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    immutable = False
+    if _writable(folder):
+        immutable = subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode == 0
+    if _writable(folder):
+        real = tempfile.mkstemp
+
+        def refuse(*args, dir=None, **kwargs):
+            if dir is not None and Path(dir) == folder:
+                raise PermissionError(13, "Permission denied", str(dir))
+            return real(*args, dir=dir, **kwargs)
+
+        monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    try:
+        yield folder
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
+        folder.chmod(0o755)

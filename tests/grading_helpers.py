@@ -1,5 +1,9 @@
 """Shared by the nbgrader and otter round-trips: lesson 01's answers, and running a tool.
 
+The graders come from the teach environment: ``$MINIMAX_VIZ_TEACH_BIN`` (``make test`` sets
+it to ``.venv-teach/bin``), else ``.venv-teach/bin`` beside the tests, else this
+interpreter's own folder when it has them.
+
 The answers are written here by hand, not taken from the lesson's solutions: right ones
 from the rules of tic-tac-toe (the tutorial board ``X 1 O / X 4 X / O O 8`` has X to move,
 the empty cells 1, 4 and 8, and no game from it lasts more than three plies), wrong ones
@@ -38,10 +42,22 @@ WRONG = {
 WRONG_MESSAGE = mv.exercises.lesson01.check_position("O", 3).message
 
 
+def teach_bin() -> Path:
+    """The folder of nbgrader, otter and the Python they run in; fails with the way to get them."""
+    given = os.environ.get("MINIMAX_VIZ_TEACH_BIN")
+    for folder in ([Path(given)] if given else [ROOT / ".venv-teach" / "bin", Path(sys.executable).parent]):
+        if (folder / "nbgrader").exists() and (folder / "otter").exists():
+            return folder
+    raise AssertionError(
+        f"nbgrader and otter are not in {given or '.venv-teach/bin or this environment'}: "
+        "make test sets up .venv-teach (or pip install -e '.[teach]' into an environment of its own "
+        "and point MINIMAX_VIZ_TEACH_BIN at its bin folder)")
+
+
 def run(*command: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
-    """Run a tool of this environment in `cwd`, away from the user's Jupyter config; fail loudly."""
+    """Run a tool of the teach environment in `cwd`, away from the user's Jupyter config; fail loudly."""
     env = dict(os.environ)
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env["PATH"] = str(teach_bin()) + os.pathsep + env.get("PATH", "")
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(cwd / f".{name.lower()}")
     env.pop("MPLBACKEND", None)
@@ -51,11 +67,12 @@ def run(*command: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedP
 
 
 def export(tmp_path: Path, flag: str) -> Path:
-    """Write lesson 01's student copy and its grader version with ``student-copy``; the output folder."""
-    out = tmp_path / "handout"
-    run(sys.executable, "-m", "minimax_viz", "student-copy", str(out), "--source", str(ROOT / "notebooks"),
-        "--lessons", "01", flag, cwd=tmp_path)
-    return out
+    """Write lesson 01's student copy and its grader version with ``student-copy``, run by the
+    teach environment's Python as ``make student`` does; the teacher's folder."""
+    teacher = tmp_path / "teacher"
+    run(str(teach_bin() / "python"), "-m", "minimax_viz", "student-copy", str(tmp_path / "student"),
+        "--teacher", str(teacher), "--source", str(ROOT / "notebooks"), "--lessons", "01", flag, cwd=tmp_path)
+    return teacher
 
 
 def answered(release: dict, answers: dict[int, str], is_answer) -> dict:

@@ -9,9 +9,16 @@ import json
 import shutil
 
 
-from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run
+from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run, teach_bin
 
-from nbgrader import api as nbgrader_api  # the teach extra, which make test installs
+# Read in the teach environment (nbgrader is not in the course's): each submission's score.
+SCORES = """
+import json, sys
+from nbgrader import api
+with api.Gradebook(sys.argv[1]) as gradebook:
+    print(json.dumps({"max": gradebook.find_assignment(sys.argv[2]).max_score,
+                      **{s: gradebook.find_submission(sys.argv[2], s).score for s in sys.argv[3:]}}))
+"""
 
 
 def test_nbgrader_round_trip(tmp_path):
@@ -32,10 +39,9 @@ def test_nbgrader_round_trip(tmp_path):
     run("nbgrader", "autograde", LESSON, cwd=course)
     run("nbgrader", "generate_feedback", LESSON, cwd=course)
 
-    with nbgrader_api.Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        scores = {s: gradebook.find_submission(LESSON, s).score for s in ("stub", "wrong", "right")}
-        assert gradebook.find_assignment(LESSON).max_score == 4
-    assert scores == {"stub": 0, "wrong": 0, "right": 4}
+    done = run(str(teach_bin() / "python"), "-c", SCORES, f"sqlite:///{course / 'gradebook.db'}", LESSON,
+               "stub", "wrong", "right", cwd=course)
+    assert json.loads(done.stdout) == {"max": 4, "stub": 0, "wrong": 0, "right": 4}
     feedback = html.unescape((course / "feedback" / "wrong" / LESSON / f"{LESSON}.html").read_text())
     assert WRONG_MESSAGE in feedback
     shutil.rmtree(course / "autograded")  # large; nothing else needs it

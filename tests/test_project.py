@@ -57,5 +57,37 @@ def test_runtime_needs_no_jupyterlab_and_extras_split_the_tools():
     extras = project["optional-dependencies"]
     assert {_name(d) for d in extras["lab"]} == {"jupyterlab"}
     assert {"nbgrader", "otter-grader"} <= {_name(d) for d in extras["teach"]}
-    assert "minimax_viz[lab,app,teach]" in extras["test"], "make test needs every extra"
+    assert "minimax_viz[lab,app]" in extras["test"], "make test needs the lab and the app"
+    assert not any("teach" in d or _name(d) in ("nbgrader", "otter-grader") for d in extras["test"]), (
+        "the teaching tools stay out of .venv: nbgrader would add its menus to the learner's JupyterLab")
     assert isinstance(project["license"], str), "an SPDX licence string, not a table"
+
+
+def _dry_run(target: str, **variables: str) -> str:
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    assigned = [f"{k}={v}" for k, v in variables.items()]
+    return subprocess.run(["make", "--no-print-directory", "-n", "-W", "pyproject.toml", target, *assigned],
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+
+
+def test_make_student_uses_an_environment_of_its_own():
+    dry = _dry_run("student")
+    assert "-m venv .venv-teach" in dry and "'.[teach]'" in dry
+    assert ".venv-teach/bin/python -m minimax_viz student-copy student --teacher teacher --nbgrader --otter" in dry
+    assert ".venv/" not in dry, "make student never touches the learner's .venv"
+    assert "--force" in _dry_run("student", FORCE="1")
+    test = _dry_run("test")
+    assert "MINIMAX_VIZ_TEACH_BIN=" in test and "'.[teach]'" in test and "'.[test]'" in test
+
+
+def test_make_app_serves_behind_a_token_on_this_machine_only():
+    dry = _dry_run("app", PORT="8899")
+    command = next(line for line in dry.splitlines() if "/voila " in line)
+    token = re.search(r"--token=(\S+)", command).group(1)
+    assert len(token) >= 20 and "--Voila.ip=127.0.0.1" in command and "--port=8899" in command
+    assert f"http://localhost:8899/?token={token}" in dry, "the URL to open, with its token, is printed"
+    readme = (ROOT / "README.md").read_text()
+    assert "token" in readme[readme.index("make app"):]

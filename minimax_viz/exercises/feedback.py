@@ -7,6 +7,7 @@ from numbers import Real
 from typing import Any, Callable, Iterable
 
 from ..trace import format_value
+from .session import stale_words
 
 __all__ = [
     "Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch",
@@ -17,6 +18,11 @@ __all__ = [
 class Feedback:
     """The verdict of a check: ``ok`` and a message in words (its ``repr`` is the message).
 
+    In a notebook, a verdict is never given on a left-over definition: when a name the
+    check cell reads is older than the learner's latest cell that defines it (that cell
+    stopped with an error, or no longer defines it), the feedback says so instead
+    (:func:`minimax_viz.exercises.session.stale_words`), whatever the check found.
+
     >>> Feedback(True, "the tutorial board has 3 empty cells.")
     Right: the tutorial board has 3 empty cells.
     >>> bool(Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too."))
@@ -24,6 +30,9 @@ class Feedback:
     """
 
     def __init__(self, ok: bool, message: str, *, hint: str | None = None):
+        stale = stale_words()
+        if stale is not None:
+            ok, (message, hint) = False, stale
         self.ok = bool(ok)
         self.message = message
         self.hint = hint
@@ -156,6 +165,9 @@ def check_function(
 ) -> Feedback:
     """Call ``function(*args)`` for each ``(args, expected)`` case; report the first mismatch.
 
+    In a notebook, a ``function`` left over from an earlier cell (its latest cell failed or
+    no longer defines it) is reported as such, not judged (see :class:`Feedback`).
+
     >>> check_function(len, [(([1, 2],), 2), (("abc",), 3)], name="len")
     Right: every case gives the expected answer.
     >>> check_function(len, [(([1, 2],), 3)], name="len")
@@ -185,6 +197,8 @@ def check_value(
     success: str | None = None,
 ) -> Feedback:
     """Compare a learner's answer with the right one, without giving the right one away.
+
+    In a notebook, a value left over from an earlier cell is reported as such (see :class:`Feedback`).
 
     >>> check_value(9, 9, what="the number of calls")
     Right: the number of calls is 9.

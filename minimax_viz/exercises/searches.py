@@ -716,7 +716,9 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
     """Check a learner's ``search(game, state, depth) -> (value, move)`` of ``kind`` (one of
     :data:`KINDS`) on the games of :func:`cases`: every call's value, the first best move,
     the order of the positions searched, the cuts and windows (alpha-beta, either pruning
-    rule), the positions generated. Never raises on the learner's function.
+    rule), the positions generated. Never raises on the learner's function. In a notebook,
+    a search left over from an earlier cell (its latest cell failed or no longer defines
+    it) is reported as such, not judged (the :class:`SearchFeedback` is a Feedback).
 
     :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake, not the learner's).
     """

@@ -9,8 +9,18 @@ from ..trace import format_value
 
 __all__ = [
     "ipywidgets", "ipyevents", "WidgetView", "picture", "value_text", "value_words", "move_words",
-    "check_choice", "check_dpi", "check_depth",
+    "check_choice", "check_dpi", "check_depth", "restart_note", "RESTART_WORDS",
 ]
+
+#: What a widget says once it has lost its kernel (a restart, a shutdown, a notebook opened
+#: again without it): its buttons and sliders then do nothing, and ipywidgets shows only a
+#: broken-link badge.
+RESTART_WORDS = ("These controls have lost their kernel (it was restarted or shut down), so they do "
+                 "nothing now. Run the lesson again from the top to bring them back: Run > Run All Cells.")
+# ipywidgets marks every view whose kernel connection is gone with the class
+# jupyter-widgets-disconnected; the note is hidden until its own view is so marked.
+_RESTART_CSS = ("<style>.mv-restart-note{display:none !important}"
+                ".mv-restart-note.jupyter-widgets-disconnected{display:flex !important;height:auto !important}</style>")
 
 
 def check_choice(name: str, value: Any, choices) -> None:
@@ -59,6 +69,17 @@ class WidgetView:
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+def restart_note():
+    """An HTML widget, hidden while its kernel is there, that says :data:`RESTART_WORDS` once
+    the kernel is gone: the first child of each interactive widget."""
+    w = ipywidgets()
+    note = w.HTML(f"{_RESTART_CSS}<div class='mv-restart-words' style='border:1px solid #B00000;"
+                  "background:#FFF4F4;color:#800000;padding:4px 8px;font-size:14px;line-height:1.4;"
+                  f"white-space:normal'>{RESTART_WORDS}</div>", layout=w.Layout(margin="2px 0"))
+    note.add_class("mv-restart-note")
+    return note
 
 
 def picture():

@@ -8,7 +8,9 @@ from ..draw import TreeView
 from ..errors import InvalidBoard, MinimaxError
 from ..games import TicTacToe
 from ..search import alphabeta, centre_first, minimax
-from ._common import WidgetView, check_choice, check_depth, check_dpi, ipywidgets, value_text, value_words
+from ._common import (
+    WidgetView, check_choice, check_depth, check_dpi, ipywidgets, restart_note, value_text, value_words,
+)
 from .boards import TicTacToeButtons
 from .navigate import TreeNavigator
 
@@ -99,7 +101,7 @@ class Explorer(WidgetView):
         self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
         self.summary.add_class("mv-summary")  # for pages and tests to find it
         self.image = self.navigator.image
-        self.widget = w.VBox([w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
+        self.widget = w.VBox([restart_note(), w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
                               self.summary, self.navigator.widget])
         self.update()
 

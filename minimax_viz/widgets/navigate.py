@@ -92,6 +92,8 @@ class TreeNavigator:
     writes the legend under the picture as text, so a click redraws only the tree. A
     click on the picture, or ``click(x, y)`` in image pixels, refocuses the view on the
     node drawn there; ``up()`` and ``to_root()`` move the focus too. ``.widget`` holds it all.
+    ``max_height`` (a CSS length, such as ``"calc(100vh - 330px)"``) shrinks the picture,
+    keeping its shape, to leave room on the screen for what is around it.
 
     >>> import minimax_viz as mv
     >>> from minimax_viz.draw import TreeView
@@ -104,17 +106,19 @@ class TreeNavigator:
     'root › MAX plays 1'
     """
 
-    def __init__(self, *, dpi: int):
+    def __init__(self, *, dpi: int, max_height: str | None = None):
         check_dpi(dpi)
         w = ipywidgets()
         self.dpi = dpi
         self.view: Any = None
         self.upto: int | None = None
         self.image = picture()
+        if max_height is not None:
+            self.image.layout.max_height = max_height
         self.up_button = w.Button(description="↑ up", tooltip="focus on the parent of the node in focus",
-                                  layout=w.Layout(width="70px"))
-        self.root_button = w.Button(description="back to the root", icon="home",
-                                    tooltip="focus on the root of the tree", layout=w.Layout(width="150px"))
+                                  layout=w.Layout(width="70px", flex="0 0 auto"))
+        self.root_button = w.Button(description="back to the root", icon="home", tooltip="focus on the root of the tree",
+                                    layout=w.Layout(width="150px", flex="0 0 auto"))
         self.up_button.on_click(lambda _: self._safely(self.up))
         self.root_button.on_click(lambda _: self._safely(self.to_root))
         self.crumbs = w.HTML(layout=w.Layout(margin="0 0 0 10px"))

@@ -12,7 +12,7 @@ from ..errors import InvalidOption, MinimaxError
 from ..games import Game, TicTacToe
 from ..glyphs import glyph_for
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, check_depth, check_dpi, ipywidgets, value_words
+from ._common import WidgetView, check_depth, check_dpi, ipywidgets, restart_note, value_words
 from .boards import board_buttons, thinking_time
 from .navigate import TreeNavigator
 
@@ -94,7 +94,7 @@ class PlayBoard(WidgetView):
         self.status, self.why_caption, self.why_tree = w.HTML(), w.HTML(), TreeNavigator(dpi=dpi)
         self.why_image = self.why_tree.image
         right = w.VBox([self._side(w, human), self._buttons(w), self.status], layout=w.Layout(margin="0 0 0 20px"))
-        self.widget = w.VBox([w.HBox([self.part.widget, right], layout=w.Layout(flex_flow="row wrap")),
+        self.widget = w.VBox([restart_note(), w.HBox([self.part.widget, right], layout=w.Layout(flex_flow="row wrap")),
                               self.why_caption, self.why_tree.widget])
         self.new_game(human)
 

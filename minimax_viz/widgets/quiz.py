@@ -12,7 +12,7 @@ from ..draw import TreeView
 from ..exercises.feedback import Feedback
 from ..games import GameTree
 from ..search import alphabeta, minimax
-from ._common import WidgetView, check_dpi, ipywidgets, picture
+from ._common import WidgetView, check_dpi, ipywidgets, picture, restart_note
 
 __all__ = ["PruningQuiz", "read_bound"]
 
@@ -71,7 +71,7 @@ class PruningQuiz(WidgetView):
         self.node_label = w.HTML()
         self.alpha = w.Text(description="alpha", placeholder="a number or -inf", layout=w.Layout(width="220px"))
         self.beta = w.Text(description="beta", placeholder="a number or inf", layout=w.Layout(width="220px"))
-        self.widget = w.VBox([self.image, self.root_value, self._leaf_part(w), self.node_label,
+        self.widget = w.VBox([restart_note(), self.image, self.root_value, self._leaf_part(w), self.node_label,
                               w.HBox([self.alpha, self.beta]), self._buttons(w), self.feedback, self.answer_image])
         self.results: list[Feedback] = []
         self.new_tree(GameTree(tree).nested if tree is not None else None)

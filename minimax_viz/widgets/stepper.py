@@ -12,7 +12,7 @@ import html
 from ..draw import TreeView
 from ..errors import InvalidOption
 from ..trace import Node
-from ._common import WidgetView, check_dpi, ipywidgets, move_words, value_text
+from ._common import WidgetView, check_dpi, ipywidgets, move_words, restart_note, value_text
 from .boards import board_html
 from .navigate import TreeNavigator
 
@@ -20,6 +20,12 @@ __all__ = ["Stepper"]
 
 #: The speeds offered, as milliseconds between two events when playing.
 SPEEDS = (("slow", 1500), ("medium", 900), ("fast", 450), ("very fast", 220))
+#: The tallest the picture may be: the window's height less the controls, the caption, the
+#: picture's own buttons and legend, and JupyterLab's bars, so that at 1280 x 900 with the
+#: file browser open the controls, the picture and the panels beside it are seen together.
+PICTURE_HEIGHT = "calc(100vh - 330px)"
+#: The width of the panels beside the picture (position, call stack, alpha-beta, test-plays).
+SIDE_WIDTH = "260px"
 
 
 class Stepper(WidgetView):
@@ -61,20 +67,20 @@ class Stepper(WidgetView):
         self.tree, self.game, self.dpi = self.view.tree, self.view.tree.game, dpi
         self.signed = not self.view.glyph.score_inside
         w = ipywidgets()
-        self.widget = w.VBox([self._controls(w, speed), self._panels(w)])
+        self.widget = w.VBox([restart_note(), self._controls(w, speed), self._panels(w)])
         self._render(0)
         self.step = step
 
     def _controls(self, w, speed: str):
         """Play/Pause, back, the event slider, forward and the speed, linked together."""
         last = self.tree.n_steps - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="event", layout=w.Layout(width="320px"))
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="event", layout=w.Layout(width="270px"))
         self.play = w.Play(value=0, min=0, max=last, interval=dict(SPEEDS)[speed], description="play",
                            show_repeat=False)
         self.back = w.Button(description="◀ back", tooltip="one event back", layout=w.Layout(width="80px"))
         self.forward = w.Button(description="forward ▶", tooltip="one event forward", layout=w.Layout(width="95px"))
         self.speed = w.SelectionSlider(options=SPEEDS, value=dict(SPEEDS)[speed], description="speed",
-                                       layout=w.Layout(width="230px"))
+                                       layout=w.Layout(width="210px"))
         w.link((self.play, "value"), (self.slider, "value"))
         w.link((self.speed, "value"), (self.play, "interval"))
         self.back.on_click(lambda _: self._move(-1))
@@ -84,14 +90,22 @@ class Stepper(WidgetView):
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
     def _panels(self, w):
-        """The caption, the tree's picture, and beside it the position, stack, window and table."""
-        self.caption_html, self.navigator = w.HTML(), TreeNavigator(dpi=self.dpi)
+        """The caption, the tree's picture, and beside it the position, stack, window and table.
+
+        The picture takes the width the panels leave it (it shrinks, keeping its shape, and
+        never grows past its own size) and at most :data:`PICTURE_HEIGHT`; the panels go
+        below it only when the notebook is too narrow for both side by side.
+        """
+        self.caption_html = w.HTML()
+        self.navigator = TreeNavigator(dpi=self.dpi, max_height=PICTURE_HEIGHT)
         self.image = self.navigator.image
+        self.navigator.widget.layout = w.Layout(flex="1 1 340px", min_width="0")
         self.board_html, self.stack_html, self.window_html, self.table_html = (w.HTML() for _ in range(4))
         side = w.VBox([self.board_html, self.stack_html, self.window_html, self.table_html],
-                      layout=w.Layout(width="270px", padding="0 0 0 10px"))
+                      layout=w.Layout(flex=f"0 0 {SIDE_WIDTH}", width=SIDE_WIDTH, padding="0 0 0 10px"))
         return w.VBox([self.caption_html,
-                       w.HBox([self.navigator.widget, side], layout=w.Layout(flex_flow="row wrap"))])
+                       w.HBox([self.navigator.widget, side],
+                              layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
 
     def __repr__(self) -> str:
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else "minimax"

@@ -3,7 +3,8 @@
 - `make lab` prints a URL that opens lesson 00 (not the Launcher): the command is taken from
   the Makefile itself (``make -n lab``) and run with its own Jupyter folders.
 - Every lesson opens without the unsaved-changes dot: JupyterLab rewrites nothing on load.
-- `make app`'s Voila page shows the play board; a click gets the AI's answer.
+- `make app`'s Voila page shows the play board; a click gets the AI's answer. It answers
+  only a request with its token, whatever the ``Host`` header says.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -147,19 +149,34 @@ def test_lesson_opens_without_unsaved_changes(course_lab, page, name):
 
 # -- make app: the play page in Voila --------------------------------------------------------
 
+def status_of(url: str, **headers: str) -> int:
+    """The HTTP status of a GET, redirects not followed (a 302 to the login page stays 302)."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=30) as response:  # noqa: S310
+            return response.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
 @pytest.fixture
 def voila_page(tmp_path):
-    """Voila serving apps/play.ipynb the way `make app` does; its URL."""
+    """Voila serving apps/play.ipynb the way `make app` does; its URL, with the token."""
     port = free_port()
     command = make_command("app", "voila", PORT=str(port))
     assert command[-1] == "apps/play.ipynb" and f"--port={port}" in command
+    assert "--Voila.ip=127.0.0.1" in command
+    (token,) = [arg.split("=", 1)[1] for arg in command if arg.startswith("--token=")]
     command[0] = str(Path(sys.executable).parent / "voila")
-    command += ["--no-browser", "--Voila.ip=127.0.0.1"]
     log = tmp_path / "voila.log"
     process = start(command, cwd=ROOT, env=private_env(tmp_path), log=log)
     try:
         wait_for_line(log, rf"http://\S+:{port}/", process)
-        url = f"http://127.0.0.1:{port}/"
+        url = f"http://127.0.0.1:{port}/?token={token}"
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -172,6 +189,14 @@ def voila_page(tmp_path):
         yield url
     finally:
         stop(process)
+
+
+def test_voila_answers_only_with_its_token(voila_page):
+    bare = voila_page.split("?")[0]
+    assert status_of(voila_page) == 200
+    assert status_of(bare) in (302, 403), "no token, no page"
+    assert status_of(bare, Host="attacker.example") in (302, 403)
+    assert status_of(bare + "?token=wrong", Host="attacker.example") in (302, 403)
 
 
 def test_voila_play_page_answers_a_move(page, voila_page):

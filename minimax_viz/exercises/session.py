@@ -1,0 +1,223 @@
+"""What the checks know about the notebook they run in: which cells ran, and which failed.
+
+In a notebook, a learner's name can outlive its cell. Edit the stub of ``is_win``, run it,
+get a ``SyntaxError``: the ``is_win`` in the kernel is still the earlier one, and a check
+would judge that one ("Right!"). Rename the function in its cell, and the old name lives
+on. This module watches the cells IPython runs (its ``pre_run_cell`` and ``post_run_cell``
+events, from ``import minimax_viz`` on) and tells a check, in words, when a name the check
+cell uses is not what the learner's latest cell says (:func:`stale_words`); every
+:class:`~minimax_viz.exercises.Feedback` asks it, so every check notices.
+
+It also turns a ``NameError`` raised by a cell itself (a check run before its stub, a cell
+run out of order) into one line that says what to run first, instead of a traceback.
+
+Outside IPython (plain Python, pytest, a script) nothing is watched, :func:`stale_words`
+returns None and nothing here raises.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["watch", "stale_words", "Session"]
+
+#: Where the words send a learner whose kernel lost its state.
+RUN_ALL = "after a kernel restart, run the lesson from the top (Run > Run All Cells)"
+
+
+@dataclass(frozen=True)
+class Ran:
+    """One cell as it ran: its number (``In [n]``), id, source and error, if any."""
+
+    count: int | None
+    cell_id: str | None
+    source: str
+    error: BaseException | None
+    before_exec: bool  # the error stopped it before anything ran (a SyntaxError)
+
+
+def _shell():
+    """The running IPython shell, or None (never imports IPython)."""
+    ipython = sys.modules.get("IPython")
+    try:
+        return ipython.get_ipython() if ipython is not None else None
+    except Exception:  # noqa: BLE001 - an odd IPython: behave as outside it
+        return None
+
+
+def defines(source: str, name: str) -> bool:
+    """Whether a cell's text defines ``name`` at its top level (``def``, ``class`` or ``=``),
+    read as text, so a cell that does not parse counts too.
+
+    >>> defines("def is_win(board, mark):\\n    return ...", "is_win"), defines("n_moves = 3", "n_moves")
+    (True, True)
+    >>> defines("print(is_win(b, 'X'))", "is_win"), defines("to_move, n_moves = 'X', 3", "n_moves")
+    (False, True)
+    """
+    word = re.escape(name)
+    patterns = (rf"^(?:async\s+)?def\s+{word}\s*\(", rf"^class\s+{word}\b",
+                rf"^(?:[A-Za-z_]\w*\s*,\s*)*{word}\s*(?:,\s*[A-Za-z_]\w*\s*)*(?::[^=\n]*)?=(?!=)")
+    return any(re.search(p, source, re.MULTILINE) for p in patterns)
+
+
+def _used_names(source: str) -> list[str]:
+    """The names a cell reads, in order, once each."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    seen: dict[str, None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            seen.setdefault(node.id, None)
+    return list(seen)
+
+
+def _what_stopped(ran: Ran) -> str:
+    error = ran.error
+    if isinstance(error, SyntaxError):
+        where = f" at line {error.lineno}" if error.lineno else ""
+        return f"a {type(error).__name__}{where}, so nothing in it ran"
+    return f"{type(error).__name__}: {error}"
+
+
+class Session:
+    """The cells run in one IPython shell since ``import minimax_viz``, and what they defined."""
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.runs: list[Ran] = []
+        self._current: tuple[str, str | None] | None = None
+        self._cached: tuple[int, Any] | None = None
+
+    # -- IPython's events ---------------------------------------------------------------------
+    def pre_run_cell(self, info) -> None:
+        self._current = (getattr(info, "raw_cell", "") or "", getattr(info, "cell_id", None))
+        self._cached = None
+
+    def post_run_cell(self, result) -> None:
+        info = getattr(result, "info", None)
+        source = getattr(info, "raw_cell", None) or (self._current or ("", None))[0]
+        before = getattr(result, "error_before_exec", None)
+        error = before or getattr(result, "error_in_exec", None)
+        self.runs.append(Ran(getattr(result, "execution_count", None), getattr(info, "cell_id", None),
+                             source, error, before is not None))
+        self._current, self._cached = None, None
+
+    # -- what the checks ask ------------------------------------------------------------------
+    def stale(self, name: str, value: Any = None) -> tuple[str, str] | None:
+        """``(message, hint)`` when ``name`` is not what the learner's latest cells say."""
+        defining = [r for r in self.runs if defines(r.source, name)]
+        if not defining:
+            return None
+        latest = defining[-1]
+        earlier = next((r for r in reversed(defining[:-1]) if r.error is None), None)
+        since = f"the one from In [{earlier.count}]" if earlier is not None else "an earlier one"
+        if latest.error is not None and not self._defined_by(value, latest):
+            return (f"this check would judge an older {name}: In [{latest.count}], the cell that defines it, "
+                    f"stopped with {_what_stopped(latest)}, and {name} is still {since}.",
+                    f"fix that cell and run it, then run this check again.")
+        if latest.cell_id is not None:
+            again = [r for r in self.runs if r.cell_id == latest.cell_id and r.count and latest.count
+                     and r.count > latest.count]
+            if again:
+                return (f"{name} is left over from before: its cell ran as In [{latest.count}], then again as "
+                        f"In [{again[-1].count}] without defining {name}.",
+                        f"define {name} in that cell again and run it, or {RUN_ALL}.")
+        return None
+
+    def _defined_by(self, value: Any, ran: Ran) -> bool:
+        """Whether ``value`` (a function) was made by that cell's own code, before it failed."""
+        code = getattr(value, "__code__", None)
+        names = getattr(getattr(self.shell, "compile", None), "_filename_map", {})
+        return code is not None and ran.count is not None and names.get(code.co_filename) == ran.count
+
+    def stale_in_current_cell(self) -> tuple[str, str] | None:
+        """The first name the running cell reads that is stale, in words; else None."""
+        if self._current is None:
+            return None
+        count = getattr(self.shell, "execution_count", None)
+        if self._cached is not None and self._cached[0] == count:
+            return self._cached[1]
+        namespace = getattr(self.shell, "user_ns", {})
+        found = None
+        source = self._current[0]
+        for name in _used_names(source):
+            if name in namespace and not isinstance(namespace[name], type(sys)) and not defines(source, name):
+                found = self.stale(name, namespace[name])
+                if found:
+                    break
+        self._cached = (count, found)
+        return found
+
+    # -- a NameError raised by a cell itself -------------------------------------------------
+    def name_error(self, shell, etype, value, tb, tb_offset=None):
+        """IPython's handler for NameError: one line of words when a cell's own code named
+        something not defined yet; the usual traceback when the error is deeper."""
+        last = tb
+        while last is not None and last.tb_next is not None:
+            last = last.tb_next
+        code = last.tb_frame.f_code if last is not None else None
+        in_cell = code is not None and code.co_name == "<module>" and \
+            code.co_filename in getattr(shell.compile, "_filename_map", {})
+        if not in_cell:
+            shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
+            return None
+        sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+        shell._showtraceback(etype, value, [self.name_error_words(value)])
+        return None
+
+    def name_error_words(self, error: NameError) -> str:
+        """One line for a NameError: the cell to run first."""
+        name = getattr(error, "name", None) or (re.findall(r"'(\w+)'", str(error)) or ["it"])[0]
+        defining = [r for r in self.runs if defines(r.source, name)]
+        if defining and defining[-1].error is not None:
+            ran = defining[-1]
+            return (f"NameError: {name} is not defined yet: In [{ran.count}], the cell that defines it, "
+                    f"stopped with {_what_stopped(ran)}; fix that cell and run it, then this one.")
+        return (f"NameError: {name} is not defined yet: run the cell that defines it first (an exercise's "
+                f"stub, or a cell above this one); {RUN_ALL}.")
+
+
+def watch() -> Session | None:
+    """Start watching the cells of the running IPython (once); None outside IPython.
+
+    ``import minimax_viz`` calls it. The NameError words are installed only when no other
+    custom exception handler is.
+    """
+    shell = _shell()
+    if shell is None or not hasattr(shell, "events"):
+        return None
+    session = getattr(shell, "_minimax_viz_session", None)
+    if isinstance(session, Session):
+        return session
+    session = Session(shell)
+    try:
+        shell.events.register("pre_run_cell", session.pre_run_cell)
+        shell.events.register("post_run_cell", session.post_run_cell)
+        if not getattr(shell, "custom_exceptions", ()):
+            shell.set_custom_exc((NameError,), session.name_error)
+        shell._minimax_viz_session = session
+    except Exception:  # noqa: BLE001 - an IPython without these hooks: watch nothing
+        return None
+    return session
+
+
+def stale_words() -> tuple[str, str] | None:
+    """``(message, hint)`` when a name the running cell reads is older than the learner's
+    latest cell that defines it (that cell failed, or no longer defines it); None when all
+    is current, and always None outside IPython. Never raises.
+
+    >>> stale_words() is None  # plain Python: nothing to say
+    True
+    """
+    try:
+        shell = _shell()
+        session = getattr(shell, "_minimax_viz_session", None) if shell is not None else None
+        return session.stale_in_current_cell() if isinstance(session, Session) else None
+    except Exception:  # noqa: BLE001 - a check must never fail because of this
+        return None
