@@ -2,6 +2,7 @@
 # make test     set up .venv if needed, then run every test (unit, doctests, notebooks, browser)
 # make app      serve the play page (apps/play.ipynb) with Voila
 # make student  write student copies of the lessons to student/ (OUT=... to choose)
+# make lite     build the course as a static JupyterLite site in build/lite/ (no install for learners)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,6 +12,7 @@ STAMP  := $(VENV)/.installed-test
 LAB    := $(VENV)/.installed-lab
 APP    := $(VENV)/.installed-app
 TEACH  := $(VENV)/.installed-teach
+LITE   := $(VENV)/.installed-lite
 # JupyterLab refuses to run as root unless told it may (Voila has no such check).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
@@ -36,7 +38,7 @@ app: $(APP)
 student: $(TEACH)
 	$(BIN)/python -m minimax_viz student-copy $(OUT) --nbgrader --otter
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium node
 	$(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
 
 # Only the package's own tests and doctests (fast).
@@ -59,13 +61,26 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
 	  else echo "The browser tests need chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
 
-bench: $(STAMP)
+# The course in the browser: JupyterLite with the Pyodide kernel, built offline from this
+# checkout and the package registries (scripts/build_lite.py says what goes in).
+.PHONY: lite node
+lite: $(LITE)
+	$(BIN)/python scripts/build_lite.py
+
+# The JupyterLite tests and bench_pyodide.py take Pyodide from its npm package: they need npm.
+node:
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q nodejs npm; \
+	  else echo "The JupyterLite tests need Node.js and npm: sudo apt-get install nodejs npm" >&2; exit 1; fi; }
+
+bench: $(STAMP) node
 	$(BIN)/python benchmarks/bench_search.py
 	$(BIN)/python benchmarks/bench_draw.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_beyond.py
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_guards.py
+	$(BIN)/python benchmarks/bench_pyodide.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.
 figures: $(STAMP)

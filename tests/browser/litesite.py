@@ -32,12 +32,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def send_head(self):
-        path = urllib.parse.urlsplit(self.path).path
-        self.server.site.requests.append(path)
-        head = super().send_head()
-        if head is None:
-            self.server.site.missing.append(path)
-        return head
+        self.server.site.requests.append(urllib.parse.urlsplit(self.path).path)
+        return super().send_head()
+
+    def send_error(self, code, message=None, explain=None):
+        if code == 404:
+            self.server.site.missing.append(urllib.parse.urlsplit(self.path).path)
+        super().send_error(code, message, explain)
 
 
 class LiteSite:
