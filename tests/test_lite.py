@@ -109,6 +109,33 @@ def test_the_site_is_small_and_quick_to_build(site):
           f"built in {summary['seconds']:.1f} s")
 
 
+NO_FIGURES = """
+import importlib.abc, sys
+
+class NoFigures(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in ("matplotlib", "numpy", "PIL", "networkx"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+sys.meta_path.insert(0, NoFigures())
+import minimax_viz as mv
+result = mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD)
+play = mv.PlayBoard()
+play.cells[0].click()
+print(result.move, result.score, play.board[4])
+"""
+
+
+def test_the_package_imports_searches_and_plays_without_figures():
+    """What the browser test runs, on CPython with matplotlib, numpy and networkx made absent."""
+    import subprocess
+
+    run = subprocess.run([sys.executable, "-c", NO_FIGURES], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["4", "1", "O"]
+
+
 # -- the install cell --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", LESSONS + [PLAY], ids=[p.stem for p in LESSONS + [PLAY]])
