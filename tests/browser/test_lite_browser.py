@@ -46,7 +46,7 @@ CHECK_CELLS = (
     "events.on_dom_event(lambda event: setattr(heard, 'value', 'ipyevents heard a ' + event['type']))\n"
     "ipywidgets.VBox([target, heard])",
 )
-BOOT = 300  # seconds for a page to boot Pyodide and run the checks (about 25 s here)
+BOOT = 300  # seconds for a page to boot Pyodide and run the checks (17 s on this 2-core machine)
 
 
 def load_script(name: str):
