@@ -3,6 +3,7 @@
 # make app      serve the play page (apps/play.ipynb) with Voila, behind a token (the URL is printed)
 # make student  the lessons for students to student/, the graders' versions to teacher/
 #               (OUT=... and TEACHER=... to choose, FORCE=1 to write over an earlier hand-out)
+# make lite     build the course as a static JupyterLite site in build/lite/ (no install for learners)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,6 +17,7 @@ APP    := $(VENV)/.installed-app
 TEACH_VENV := .venv-teach
 TEACH_BIN  := $(TEACH_VENV)/bin
 TEACH      := $(TEACH_VENV)/.installed-teach
+LITE       := $(VENV)/.installed-lite
 # JupyterLab refuses to run as root unless told it may (Voila has no such check).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
@@ -55,7 +57,7 @@ student: $(TEACH)
 	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
 # The grading round-trips run nbgrader and otter from .venv-teach.
-test: $(STAMP) $(TEACH) chromium
+test: $(STAMP) $(TEACH) chromium node
 	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
 
 # Only the package's own tests and doctests (fast).
@@ -78,13 +80,26 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
 	  else echo "The browser tests need chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
 
-bench: $(STAMP)
+# The course in the browser: JupyterLite with the Pyodide kernel, built offline from this
+# checkout and the package registries (scripts/build_lite.py says what goes in).
+.PHONY: lite node
+lite: $(LITE)
+	$(BIN)/python scripts/build_lite.py
+
+# The JupyterLite tests and bench_pyodide.py take Pyodide from its npm package: they need npm.
+node:
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q nodejs npm; \
+	  else echo "The JupyterLite tests need Node.js and npm: sudo apt-get install nodejs npm" >&2; exit 1; fi; }
+
+bench: $(STAMP) node
 	$(BIN)/python benchmarks/bench_search.py
 	$(BIN)/python benchmarks/bench_draw.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_beyond.py
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_guards.py
+	$(BIN)/python benchmarks/bench_pyodide.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.
 figures: $(STAMP)

@@ -6,6 +6,8 @@
 (4, 1, 9)
 """
 
+__version__ = "0.1.0"  # the package's version (pyproject.toml reads it); CHANGELOG.md says what changed
+
 from .errors import ChanceNodeError, InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
 from .games import ConnectFour, Game, GameTree, TicTacToe
 from .search import (

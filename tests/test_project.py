@@ -57,7 +57,7 @@ def test_runtime_needs_no_jupyterlab_and_extras_split_the_tools():
     extras = project["optional-dependencies"]
     assert {_name(d) for d in extras["lab"]} == {"jupyterlab"}
     assert {"nbgrader", "otter-grader"} <= {_name(d) for d in extras["teach"]}
-    assert "minimax_viz[lab,app]" in extras["test"], "make test needs the lab and the app"
+    assert "minimax_viz[lab,app,lite]" in extras["test"], "make test needs the lab, the app and the site"
     assert not any("teach" in d or _name(d) in ("nbgrader", "otter-grader") for d in extras["test"]), (
         "the teaching tools stay out of .venv: nbgrader would add its menus to the learner's JupyterLab")
     assert isinstance(project["license"], str), "an SPDX licence string, not a table"

@@ -1,0 +1,175 @@
+"""Build the course as a static JupyterLite site: every lesson, in the browser, nothing installed.
+
+    python scripts/build_lite.py                 # make lite: the site in build/lite/
+    python scripts/build_lite.py --output DIR --pyodide PYODIDE_DIR --expose-app
+
+The site holds the lessons (``notebooks/*.ipynb``, as they are on disk) and the play page
+(``apps/play.ipynb``) side by side at its root, so the lessons' relative links work; the
+package's own wheel and the pure-Python wheels it needs that Pyodide does not carry
+(ipywidgets, ipyevents, comm, jupyterlab_widgets, networkx), served by the site's piplite
+index; and three JupyterLab extensions: the Pyodide kernel, the ipywidgets manager and
+ipyevents (ipyevents' clicks work in JupyterLite only when its extension is in the build,
+jupyterlite#918). Other extensions of this environment (jupytext, Voila...) are left out.
+
+The wheels are downloaded from PyPI at the versions installed here, so the Python side of
+ipywidgets and ipyevents matches the JavaScript side the build copies from this
+environment. matplotlib, numpy and pillow are not in the site: the Pyodide kernel loads
+them from the Pyodide CDN when the lesson's first cell installs the package.
+
+``--pyodide DIR`` puts a Pyodide distribution (a folder with ``pyodide.mjs`` and
+``pyodide-lock.json``) into the site and points the kernel at it instead of the CDN;
+the tests do this with the interpreter from the npm package (scripts/pyodide_npm.py).
+``--expose-app`` sets ``window.jupyterapp`` for the browser tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from importlib.metadata import version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "build" / "lite"
+#: The pure-Python wheels the site serves besides the package's own (not in Pyodide's lock).
+PURE_WHEELS = ("ipywidgets", "ipyevents", "comm", "jupyterlab_widgets", "networkx")
+#: The JupyterLab extensions the site carries, as folders under share/jupyter/labextensions.
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+              "ipyevents")
+#: The JupyterLite apps built: JupyterLab, the Notebook interface (the play page) and its file tree.
+APPS = ("lab", "notebooks", "tree")
+TITLE = "Minimax, step by step"
+#: Settings of the site's JupyterLab. The lessons name the kernel "python3" (ipykernel's), which
+#: JupyterLite has not: without autoStartDefaultKernel every lesson would ask for a kernel.
+SETTINGS = {
+    "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+def lessons() -> list[Path]:
+    """The course's notebooks as they are on disk: the lessons, then the play page."""
+    return sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + [ROOT / "apps" / "play.ipynb"]
+
+
+def labextensions_dir() -> Path:
+    """Where this environment's JupyterLab extensions are installed."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+
+
+def package_wheel(dest: Path) -> Path:
+    """Build minimax_viz's wheel from this checkout into `dest`; its path."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                        "--wheel-dir", tmp, str(ROOT)], check=True)
+        (built,) = Path(tmp).glob("minimax_viz-*.whl")
+        return Path(shutil.copy2(built, dest))
+
+
+def pure_wheels(dest: Path, names=PURE_WHEELS) -> list[Path]:
+    """Download the wheels of `names`, at the versions installed here, into `dest`.
+
+    Only pure-Python wheels (``py3-none-any``) are taken: the kind piplite can install.
+    """
+    pins = [f"{name}=={version(name)}" for name in names]
+    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                    "--only-binary=:all:", "--platform", "any", "--python-version", "3.14",
+                    "--implementation", "py", "--dest", str(dest), *pins], check=True)
+    return sorted(w for w in dest.glob("*.whl") if _project(w.name) in {_project(n) for n in names})
+
+
+def _project(filename: str) -> str:
+    """A wheel's or a requirement's project name, normalised (``jupyterlab_widgets``)."""
+    return filename.split("-")[0].lower().replace("-", "_").replace(".", "_")
+
+
+def site_config(contents, wheels, output: Path, *, extensions) -> dict:
+    """The ``jupyter_lite_config.json`` of the build."""
+    return {
+        "LiteBuildConfig": {
+            "apps": list(APPS),
+            "contents": [str(p) for p in contents],
+            "federated_extensions": [str(p) for p in extensions],
+            "ignore_sys_prefix": ["federated_extensions"],
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "output_dir": str(output),
+            "settings_overrides": ["overrides.json"],
+        },
+        "PipliteAddon": {"piplite_urls": [str(w) for w in wheels]},
+    }
+
+
+def page_config(*, expose_app: bool) -> dict:
+    """The site's ``jupyter-lite.json``: its name, and the app exposed for tests if asked."""
+    data = {"appName": TITLE}
+    if expose_app:
+        data["exposeAppInBrowser"] = "true"
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
+
+
+def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
+          expose_app: bool = False, quiet: bool = False) -> dict:
+    """Build the site into `output` (replaced); a summary: seconds, bytes, files, wheels."""
+    start = time.perf_counter()
+    contents = [Path(p).resolve() for p in (contents or lessons())]
+    output = Path(output).resolve()
+    work = output.with_name(output.name + "-work")
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(output, ignore_errors=True)
+    (work / "wheels").mkdir(parents=True)
+    wheels = [package_wheel(work / "wheels"), *pure_wheels(work / "wheels")]
+    extensions = [labextensions_dir() / name for name in EXTENSIONS]
+    missing = [str(p) for p in extensions if not (p / "package.json").exists()]
+    if missing:
+        sys.exit(f"missing JupyterLab extensions (pip install -e '.[lite]'): {', '.join(missing)}")
+    if pyodide is not None:
+        shutil.copytree(pyodide, work / "static" / "pyodide")
+    config = site_config(contents, wheels, output, extensions=extensions)
+    (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+    (work / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
+    (work / "jupyter-lite.json").write_text(json.dumps(page_config(expose_app=expose_app), indent=2))
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run = subprocess.run([str(jupyter), "lite", "build", "--lite-dir", str(work)], cwd=work,
+                         capture_output=quiet, text=True)
+    if run.returncode:
+        sys.exit(f"jupyter lite build failed ({run.returncode}):\n{run.stdout or ''}{run.stderr or ''}")
+    files = [p for p in output.rglob("*") if p.is_file()]
+    return {"seconds": time.perf_counter() - start, "bytes": sum(p.stat().st_size for p in files),
+            "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output)}
+
+
+def wheel_version(path: Path) -> str:
+    """The version a wheel's metadata states."""
+    with zipfile.ZipFile(path) as wheel:
+        meta = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+        for line in wheel.read(meta).decode().splitlines():
+            if line.startswith("Version:"):
+                return line.split(":", 1)[1].strip()
+    raise ValueError(f"{path} has no Version in its METADATA")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="the site's folder (replaced)")
+    parser.add_argument("--pyodide", type=Path, help="a Pyodide distribution to serve instead of the CDN")
+    parser.add_argument("--expose-app", action="store_true", help="set window.jupyterapp (for tests)")
+    parser.add_argument("--contents", type=Path, nargs="+", help="notebooks to put in (default: the course)")
+    args = parser.parse_args(argv)
+    summary = build(args.output, contents=args.contents, pyodide=args.pyodide,
+                    expose_app=args.expose_app, quiet=True)
+    print(f"JupyterLite site in {summary['output']}: {summary['files']} files, "
+          f"{summary['bytes'] / 2**20:.1f} MiB, built in {summary['seconds']:.1f} s")
+    print("wheels served: " + ", ".join(summary["wheels"]))
+    print("serve it: python -m http.server -d build/lite 8000, then open "
+          "http://127.0.0.1:8000/lab/index.html?path=00-Start-Here.ipynb")
+
+
+if __name__ == "__main__":
+    main()

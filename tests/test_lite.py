@@ -1,0 +1,250 @@
+"""The course as a JupyterLite site (make lite): what the built site holds, and the install cell.
+
+The site is built here as ``make lite`` builds it (scripts/build_lite.py), from the lessons as
+they are on disk; tests/browser/test_lite_browser.py boots it in Chromium. Nothing here
+needs the network beyond PyPI, where the build takes its pure-Python wheels.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import importlib.util
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+PLAY = ROOT / "apps" / "play.ipynb"
+
+
+def load_script(name: str):
+    """A module of scripts/ (not a package), loaded by path."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build_lite = load_script("build_lite")
+lite_cells = load_script("lite_cells")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site as make lite builds it, in a temporary folder; (folder, build summary)."""
+    folder = tmp_path_factory.mktemp("lite") / "site"
+    return folder, build_lite.build(folder, quiet=True)
+
+
+def page_config(folder: Path) -> dict:
+    return json.loads((folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+
+
+def test_the_site_holds_every_lesson_and_the_play_page(site):
+    folder, _ = site
+    served = {p.name for p in (folder / "files").glob("*.ipynb")}
+    assert served == {p.name for p in LESSONS} | {"play.ipynb"}
+    for lesson in LESSONS:  # as they are on disk, not rewritten
+        assert json.loads((folder / "files" / lesson.name).read_text()) == json.loads(lesson.read_text())
+    listing = json.loads((folder / "api" / "contents" / "all.json").read_text())
+    assert {c["name"] for c in listing["content"]} == served
+
+
+def test_the_site_serves_the_package_and_its_pure_python_dependencies(site):
+    folder, summary = site
+    index = json.loads((folder / "pypi" / "all.json").read_text())
+    version = build_lite.wheel_version(next((folder / "pypi").glob("minimax_viz-*.whl")))
+    import minimax_viz
+    assert version == minimax_viz.__version__
+    assert set(index) == {"minimax-viz", "ipywidgets", "ipyevents", "comm", "jupyterlab-widgets", "networkx"}
+    for project in index.values():
+        (release,) = project["releases"].values()
+        (wheel,) = release
+        assert wheel["filename"].endswith("-py3-none-any.whl"), wheel["filename"]
+        assert (folder / "pypi" / wheel["filename"]).exists()
+    with zipfile.ZipFile(next((folder / "pypi").glob("minimax_viz-*.whl"))) as wheel:
+        names = set(wheel.namelist())
+    assert {"minimax_viz/__init__.py", "minimax_viz/widgets/play.py"} <= names
+    assert f"minimax_viz-{version}.dist-info/licenses/LICENSE" in names
+
+
+def test_the_site_carries_the_widget_extensions_and_no_others(site):
+    folder, _ = site
+    extensions = {e["name"] for e in page_config(folder)["federated_extensions"]}
+    assert extensions == {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+                          "ipyevents"}
+    for name in extensions:
+        assert (folder / "extensions" / name / "package.json").exists(), name
+    # ipyevents' extension matches the wheel the site serves (its JavaScript and Python halves)
+    js = json.loads((folder / "extensions" / "ipyevents" / "package.json").read_text())["version"]
+    assert (folder / "pypi" / f"ipyevents-{js}-py3-none-any.whl").exists()
+
+
+def test_the_site_starts_the_pyodide_kernel_for_the_lessons(site):
+    folder, _ = site
+    config = page_config(folder)
+    assert config["defaultKernelName"] == "python"
+    settings = json.loads((folder / "overrides.json").read_text())
+    assert settings["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert any(url.startswith("./pypi/all.json") for url in kernel["pipliteUrls"])
+    assert "pyodideUrl" not in kernel, "the published site takes Pyodide from its CDN"
+    assert "exposeAppInBrowser" not in config
+
+
+def test_the_site_is_small_and_quick_to_build(site):
+    folder, summary = site
+    assert summary["bytes"] < 60 * 2**20, f"{summary['bytes'] / 2**20:.0f} MiB"
+    assert not list(folder.rglob("*.map")), "source maps are left out"
+    print(f"\nJupyterLite site: {summary['bytes'] / 2**20:.1f} MiB, {summary['files']} files, "
+          f"built in {summary['seconds']:.1f} s")
+
+
+NO_FIGURES = """
+import importlib.abc, sys
+
+class NoFigures(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in ("matplotlib", "numpy", "PIL", "networkx"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+sys.meta_path.insert(0, NoFigures())
+import minimax_viz as mv
+result = mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD)
+play = mv.PlayBoard()
+play.cells[0].click()
+print(result.move, result.score, play.board[4])
+"""
+
+
+def test_the_package_imports_searches_and_plays_without_figures():
+    """What the browser test runs, on CPython with matplotlib, numpy and networkx made absent."""
+    import subprocess
+
+    run = subprocess.run([sys.executable, "-c", NO_FIGURES], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["4", "1", "O"]
+
+
+# -- the install cell --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", LESSONS + [PLAY], ids=[p.stem for p in LESSONS + [PLAY]])
+def test_each_lesson_first_installs_the_package_under_pyodide(path):
+    """Fails until ``python scripts/lite_cells.py`` has been run on the lessons (and committed)."""
+    nb = json.loads(path.read_text())
+    assert lite_cells.first_code_cell_is_install(nb), (
+        f"{path.name}'s first code cell is not the Pyodide install cell: run "
+        f"python scripts/lite_cells.py {path.relative_to(ROOT)}")
+
+
+def lesson_copy(tmp_path: Path, lesson: Path) -> Path:
+    target = tmp_path / lesson.name
+    target.write_text(lesson.read_text())
+    return target
+
+
+def test_the_script_inserts_the_cell_once_and_keeps_the_rest(tmp_path):
+    original = json.loads(LESSONS[1].read_text())
+    path = lesson_copy(tmp_path, LESSONS[1])
+    assert lite_cells.update_file(path)
+    once = path.read_text()
+    assert not lite_cells.update_file(path), "a second run changes nothing"
+    assert path.read_text() == once
+    nb = json.loads(once)
+    nbformat.validate(nbformat.reads(once, as_version=4))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code[0]["id"] == lite_cells.CELL_ID and "".join(code[0]["source"]) == lite_cells.INSTALL_SOURCE
+    others = [c for c in nb["cells"] if c.get("id") != lite_cells.CELL_ID]
+    assert [c["source"] for c in others] == [c["source"] for c in original["cells"]]
+    assert [c.get("outputs") for c in others] != [] and len(others) == len(original["cells"])
+    if all(c.get("execution_count") for c in original["cells"] if c["cell_type"] == "code"):
+        assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1))
+
+
+def test_the_script_replaces_an_old_install_cell_and_moves_it_first(tmp_path):
+    path = lesson_copy(tmp_path, LESSONS[2])
+    nb = json.loads(path.read_text())
+    old = lite_cells.install_cell()
+    old.update(id="old-install", source=["import piplite\n", "await piplite.install('minimax_viz')"])
+    first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
+    nb["cells"].insert(first_code + 2, old)  # out of date, and not first
+    path.write_text(json.dumps(nb))
+    assert lite_cells.update_file(path)
+    after = json.loads(path.read_text())
+    assert lite_cells.first_code_cell_is_install(after)
+    assert sum(lite_cells.is_install_cell(c) for c in after["cells"]) == 1
+    assert lite_cells.main(["--check", str(path)]) == 0
+
+
+def test_the_install_cell_does_nothing_under_cpython(tmp_path):
+    """Run under ipykernel (as nbval and JupyterLab do): no output, no error, no piplite."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import minimax_viz as mv")]
+    lite_cells.ensure_install_cell(nb)
+    nb = nbformat.reads(json.dumps(nb), as_version=4)  # as read from a file: sources joined
+    nb.cells.append(nbformat.v4.new_code_cell("print(sorted(m for m in sys.modules if 'piplite' in m))"))
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    install, _, check = nb.cells
+    assert install.outputs == []
+    assert check.outputs[0]["text"] == "[]\n"
+
+
+def test_the_scripts_doctests_pass():
+    for module in (lite_cells, load_script("pyodide_npm")):
+        failures, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert tried and not failures, module.__name__
+
+
+def test_student_copies_and_graders_keep_the_install_cell_first():
+    from minimax_viz import handout
+
+    nb = json.loads(LESSONS[1].read_text())
+    lite_cells.ensure_install_cell(nb)
+    name = LESSONS[1].stem
+    for made in (handout.student_notebook(copy.deepcopy(nb), name=name),
+                 handout.nbgrader_notebook(copy.deepcopy(nb), name=name),
+                 handout.otter_notebook(copy.deepcopy(nb), name=name)):
+        code = [c for c in made["cells"] if c["cell_type"] == "code"]
+        assert lite_cells.INSTALL_SOURCE in "".join(code[0]["source"])
+
+
+# -- publishing ----------------------------------------------------------------------------------
+
+def test_the_pages_workflow_builds_with_make_lite_and_publishes_the_site():
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "lite.yml").read_text())
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert "workflow_dispatch" in triggers and triggers["push"]["branches"] == ["main"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    build, deploy = workflow["jobs"]["build"]["steps"], workflow["jobs"]["deploy"]["steps"]
+    assert any(step.get("run") == "make lite" for step in build)
+    upload = next(s for s in build if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "build/lite" == Path(build_lite.OUTPUT).relative_to(ROOT).as_posix()
+    assert any(s.get("uses", "").startswith("actions/deploy-pages") for s in deploy)
+    summary = "\n".join(s.get("run", "") for s in deploy)
+    assert "lab/index.html?path=00-Start-Here.ipynb" in summary
+    assert "mybinder.org/v2/gh/${{ github.repository }}/HEAD" in summary
+
+
+def test_the_readme_says_how_to_get_the_link_for_a_fork():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Try it in your browser", 1)[1].split("\n## ", 1)[0]
+    for words in ("Settings › Pages", "GitHub Actions", "Run workflow",
+                  "https://USER.github.io/REPO/lab/index.html?path=00-Start-Here.ipynb",
+                  "https://mybinder.org/v2/gh/USER/REPO/HEAD", "make lite",
+                  "figures are not tested in the browser"):
+        assert words in section, words
+    assert "OWNER/REPO" not in readme
