@@ -94,9 +94,9 @@ def _levels(game, board, depth: int) -> dict:
     level = {game.state(board)}
     for _ in range(depth):
         level = {child for state in level for _, child in game.successors(state)}
-    return dict(nodes=nodes[depth], above=nodes[depth - 1] if depth else None, every=sum(nodes.values()),
-                ended_sooner=sum(n for d, n in ended.items() if d < depth), ending=ended[depth],
-                positions=len(level))
+    return {"nodes": nodes[depth], "above": nodes[depth - 1] if depth else None, "every": sum(nodes.values()),
+            "ended_sooner": sum(n for d, n in ended.items() if d < depth), "ending": ended[depth],
+            "positions": len(level)}
 
 
 def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
