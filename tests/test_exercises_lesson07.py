@@ -221,7 +221,7 @@ def test_the_column_positions_are_what_their_comments_say():
         (forgets_the_full_board, ["(O to move)", "gives [6], but no column wins", "fills the board",
                                   "all(...) of no replies is True"]),
         (always_x, ["on '2233541' (O to move) always_x gives [], but the winning column is [3]",
-                    "every reply of X leaves O a four", "X 0 then O"]),
+                    "every reply of X leaves O a four", "X in 0 then O in 4", "the player to move here is O"]),
         (one_based, ["gives [2], but the winning column is [1]"]),
         (lambda game, state: 1, ["returned 1", "[3], not 3"]),
         (lambda game, state: None, ["returned None", "not a list of columns"]),

@@ -356,10 +356,10 @@ def _deepest_mismatch(call: str, got, moves: int, line: str, game, board: list) 
         wrong = kind_mismatch(got, moves, what="the number of moves")
         return Feedback(False, f"{call} returned {got!r}, but {truth}.",
                         hint=(wrong.hint if wrong is not None and wrong.hint else "return a whole number.")
-                        + " " + recursion)
+                        + " " + recursion[0].upper() + recursion[1:])
     if got == game.moves_left(board):
         hint = ("that is the number of empty cells, but a win ends a game before the board is full. "
-                + recursion)
+                + recursion[0].upper() + recursion[1:])
     elif got == moves + 1:
         hint = ("that counts the boards on the way down, this one included; count the moves (edges) "
                 "instead: a finished board is 0 moves from the end of its game.")

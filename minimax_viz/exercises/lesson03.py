@@ -100,7 +100,7 @@ def _levels(game, board, depth: int) -> dict:
 
 
 def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
-    recursion = ("at depth 0 the board itself is the one node: 1. Otherwise add up nodes_at_depth(game, "
+    recursion = ("At depth 0 the board itself is the one node: 1. Otherwise add up nodes_at_depth(game, "
                  "game.play(board, move), depth - 1) over game.moves(board); a finished game has no moves, "
                  "so nothing lies below it.")
     right = levels["nodes"]
@@ -134,7 +134,7 @@ def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
         return "that counts only the games that end at this depth; count every node there, finished or not."
     if depth == 0:
         return "the board itself is the one node 0 plies below it, finished or not: answer 1 at depth 0."
-    return recursion
+    return recursion[0].lower() + recursion[1:]
 
 
 def _depth_error_hint(problem: str) -> str | None:

@@ -338,14 +338,17 @@ def _proof(state, column: int) -> tuple[str, str]:
         hint = (f"a disc that completes four at once wins too: test game.winner(after) == {mover!r} "
                 "(the player to move in state, game.player(state)) first.")
         return why, hint
-    lines = [f"{other} {reply} then {mover} {_GAME.winning_moves(_GAME.play(after, reply))[0]}"
+    lines = [f"{other} in {reply} then {mover} in {_GAME.winning_moves(_GAME.play(after, reply))[0]}"
              for reply in _GAME.moves(after)]
     why = f"after {mover} in column {column}, every reply of {other} leaves {mover} a four ({', '.join(lines)})"
-    hint = (f"try every reply of {other} and every next disc of {mover} rather than counting threats: "
-            "two threats can stand one above the other in one column, where the block on the lower cell "
-            f"lets {mover} play on top. Compare game.winner with the player to move in state, "
-            "game.player(state), found before any disc drops.")
-    return why, hint
+    every = (f"try every reply of {other} and every next disc of {mover} rather than counting threats: two "
+             "threats can stand one above the other in one column, where the block on the lower cell lets "
+             f"{mover} play on top.")
+    if mover == "O":
+        return why, ("the player to move here is O: compare game.winner with game.player(state), found before "
+                     f"any disc drops, not with 'X'. Then {every}")
+    return why, every + (" Compare game.winner with the player to move in state, "
+                                                "game.player(state), found before any disc drops.")
 
 
 # -- exercise: the depth that sees the win --------------------------------------------------------
@@ -448,8 +451,8 @@ def _depth_mismatch(call: str, got, right, position, deepest: int) -> Feedback:
         truth = (f"no depth up to {deepest} scores a win for {mover}: at depth {deepest} the score is "
                  f"{_score_at(position, deepest)}")
     else:
-        truth = (f"the search first scores a win for {mover} at depth {right} ({_score_at(position, right)}: "
-                 f"{mover} completes four on ply {right}, {_plies(position, right)})")
+        truth = (f"the search first scores a win for {mover} at depth {right} ({_score_at(position, right)}, a "
+                 f"win: {_plies(position, right)}, and {mover}'s disc on ply {right} completes four)")
     text = f"{call} returned {_short(got)}, but {truth}."
     if got is not None and not _is_depth(got):
         return Feedback(False, text, hint=f"return the depth, a whole number of plies, or None. {_LOOP}")
