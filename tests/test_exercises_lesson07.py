@@ -1,5 +1,6 @@
 """Lesson 07's checks: "Right" for correct answers, useful words for the usual wrong ones."""
 
+import numpy as np
 import pytest
 
 import minimax_viz as mv
@@ -192,6 +193,7 @@ def one_based(game, state):
 
 
 @pytest.mark.parametrize("function", [winning_columns, winning_columns_with_loops, winning_columns_by_search,
+                                      lambda game, state: [np.int64(c) for c in winning_columns(game, state)],
                                       lambda game, state: tuple(reversed(winning_columns(game, state))),
                                       lambda game, state: set(winning_columns(game, state))])
 def test_winning_columns_right(function):
@@ -339,7 +341,9 @@ def test_a_stub_gets_no_hint_yet():
     assert L.check_win_depth(stub).hint is None and L.check_winning_columns(stub).hint is None
 
 
-@pytest.mark.parametrize("function", [win_depth, win_depth_odd_only, win_depth_while])
+@pytest.mark.parametrize("function", [win_depth, win_depth_odd_only, win_depth_while,
+                                      lambda position, deepest=9: (lambda d: d if d is None else np.int64(d))(
+                                          win_depth(position, deepest))])
 def test_win_depth_right(function):
     says(L.check_win_depth(function), True, "all 9 cases", "'57365161' needs depth 5", "(X, O, X, O, X)")
 
@@ -370,6 +374,7 @@ def test_win_depth_cases_agree_with_a_loop_and_say_what_their_comments_say():
         (lambda position, deepest=9: "5", ["returned '5'", "whole number of plies"]),
         (lambda position, deepest=9: 0, ["returned 0", "looks at no move"]),
         (lambda position, deepest=9: 12, ["returned 12", "no deeper than deepest = 9"]),
+        (lambda position, deepest=9: np.int64(4), ["returned np.int64(4)", "a guess"]),
         (lambda position: 5, ["TypeError"]),
         (5, ["should be a function"]),
     ],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any, Callable
 
 from ..games import ConnectFour
@@ -253,7 +253,7 @@ def check_winning_columns(function: Callable) -> Feedback:
         state = _GAME.state(moves)
         mover = _GAME.player(state)
         where = f"on {moves!r} ({mover} to move)"
-        got, problem = call_learner(function, _GAME, _GAME.board(state))
+        got, problem = call_learner(function, ConnectFour(), _GAME.board(state))   # a game of its own
         if problem is not None:
             return Feedback(False, f"{name}(game, board) {where}: {problem}.",
                             hint=None if "still the stub" in problem else
@@ -276,16 +276,16 @@ def check_winning_columns(function: Callable) -> Feedback:
 def _columns(got) -> tuple[list, str | None]:
     """The learner's columns as a list, or words for why the answer is not a set of columns."""
     if isinstance(got, bool) or not isinstance(got, (list, tuple, set, frozenset)):
-        if isinstance(got, int):
+        if isinstance(got, Integral):
             return [], "a list of columns is wanted, even for one column: [3], not 3"
         return [], "that is not a list of columns"
     items = list(got)
-    if any(isinstance(c, bool) or not isinstance(c, int) for c in items):
-        odd = next(c for c in items if isinstance(c, bool) or not isinstance(c, int))
+    if any(isinstance(c, bool) or not isinstance(c, Integral) for c in items):
+        odd = next(c for c in items if isinstance(c, bool) or not isinstance(c, Integral))
         return [], f"every column is a whole number from 0 to {_GAME.cols - 1}, but it holds {odd!r}"
     if len(set(items)) != len(items):
         return [], "it names a column twice; name each winning column once"
-    return items, None
+    return [int(c) for c in items], None
 
 
 def _short(x) -> str:
@@ -431,7 +431,7 @@ _LOOP = ("Try depth = 1, 2, ... up to deepest, search(position, depth) each time
 
 
 def _is_depth(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def _plies(position, plies: int) -> str:
@@ -464,6 +464,7 @@ def _depth_mismatch(call: str, got, right, position, deepest: int) -> Feedback:
         else:
             hint = ""
         return Feedback(False, text, hint=hint + _LOOP)
+    got = int(got)   # a numpy integer too
     if got < 1:
         return Feedback(False, text, hint=f"depth 0 only evaluates the position and looks at no move. {_LOOP}")
     if right is not None and got == _search(_GAME.state(position), right).score:
