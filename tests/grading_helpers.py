@@ -29,14 +29,20 @@ RIGHT = {
     3: ('def is_win(board, mark):\n'
         '    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]\n'
         '    return any(all(board[i] == mark for i in line) for line in lines)'),
-    4: "deepest = 3",
+    4: ('def deepest(game, board):\n'
+        '    if game.is_terminal(board):\n'
+        '        return 0\n'
+        '    return 1 + max(deepest(game, game.play(board, m)) for m in game.moves(board))'),
 }
 WRONG = {
     1: 'to_move = "O"\nn_moves = 3',                      # forgot that X moved first
     2: 'def empty_cells(board):\n    return [cell for cell in board[:-1] if cell not in ("X", "O")]',
     3: ('def is_win(board, mark):\n'                         # rows only
         '    return any(all(board[i] == mark for i in range(r, r + 3)) for r in (0, 3, 6))'),
-    4: "deepest = 2",
+    4: ('def deepest(game, board):\n'                       # counts the boards, not the moves
+        '    if game.is_terminal(board):\n'
+        '        return 1\n'
+        '    return 1 + max(deepest(game, game.play(board, m)) for m in game.moves(board))'),
 }
 # What lesson 01's first check says about the first wrong answer: the feedback must carry it.
 WRONG_MESSAGE = mv.exercises.lesson01.check_position("O", 3).message

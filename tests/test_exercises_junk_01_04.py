@@ -37,19 +37,19 @@ JUNK_FUNCTIONS = [lambda *args, _v=v: _v for v in JUNK] + [
 VALUE_CHECKS = {
     "lesson01.check_position(junk, 3)": lambda v: L1.check_position(v, 3),
     "lesson01.check_position('X', junk)": lambda v: L1.check_position("X", v),
-    "lesson01.check_tree_depth": L1.check_tree_depth,
     "lesson02.check_calls": L2.check_calls,
     "lesson02.check_prediction": lambda v: L2.check_prediction(["X", "X", "O", "O", "X", "O", 6, 7, 8], v),
     "lesson02.check_prediction(record of junk)": lambda v: L2.check_prediction(
         ["X", "X", "O", "O", "X", "O", 6, 7, 8], {"index": v, "score": v}),
-    "lesson03.check_nodes_at_depth_4": L3.check_nodes_at_depth_4,
     "lesson04.check_depth1_move": L4.check_depth1_move,
 }
 
 FUNCTION_CHECKS = {
     "lesson01.check_empty_cells": L1.check_empty_cells,
     "lesson01.check_is_win": L1.check_is_win,
+    "lesson01.check_deepest": L1.check_deepest,
     "lesson02.check_best_test_play": L2.check_best_test_play,
+    "lesson03.check_nodes_at_depth": L3.check_nodes_at_depth,
     "lesson03.check_count_games": L3.check_count_games,
     "lesson03.check_count_positions": L3.check_count_positions,
     "lesson04.check_evaluate": L4.check_evaluate,
@@ -83,7 +83,8 @@ def test_function_checks_answer_junk_in_words(name, index):
 
 
 def test_a_number_given_as_text_or_a_list_is_told_what_kind_of_answer_is_wanted():
-    assert "number" in said(L1.check_tree_depth("3"))
-    assert "number" in said(L3.check_nodes_at_depth_4([3024]))
+    assert "number" in said(L1.check_position("X", "3"))
+    assert "number" in said(L3.check_nodes_at_depth(lambda game, board, depth: [3024]))
     assert "number" in said(L2.check_calls(np.array([9])))
-    assert "quotes" in said(L1.check_tree_depth("3"))
+    assert "quotes" in said(L1.check_position("X", "3"))
+    assert "quotes" in said(L1.check_deepest(lambda game, board: "3"))

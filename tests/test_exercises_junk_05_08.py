@@ -36,9 +36,6 @@ VALUE_CHECKS = [
     lesson05.check_never_visited,
     lesson05.check_window,
     lesson06.check_order,
-    lesson06.check_minimal_leaves,
-    lesson07.check_winning_column,
-    lesson07.check_win_depth,
     lambda answer: lesson08.check_must_block(answer, 2),
     lambda answer: lesson08.check_must_block("XX..O....", answer),
 ]
@@ -46,8 +43,11 @@ VALUE_CHECKS = [
 FUNCTION_CHECKS = [
     lesson05.check_alphabeta,
     lesson05.check_alphabeta_game,
+    lesson06.check_minimal_leaves,
     lesson06.check_entry_kind,
     lesson07.check_centre_evaluate,
+    lesson07.check_winning_columns,
+    lesson07.check_win_depth,
     lesson08.check_ai_move,
 ]
 

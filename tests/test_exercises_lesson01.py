@@ -147,20 +147,154 @@ def test_is_win_hint_names_the_eight_lines():
     assert "3 rows, 3 columns and 2 diagonals" in said(lesson01.check_is_win(rows_only))
 
 
-# -- check_tree_depth --------------------------------------------------------------------------
-def test_tree_depth_matches_the_recorded_tree():
-    result = mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD)
-    deepest = max(node.depth for node in result.tree.nodes)
-    feedback = lesson01.check_tree_depth(deepest)
-    assert feedback and said(feedback).startswith(RIGHT)
+# -- check_deepest: the learner's deepest(game, board) ---------------------------------------
+def deepest(game, board):
+    if game.is_terminal(board):
+        return 0
+    return 1 + max(deepest(game, game.play(board, move)) for move in game.moves(board))
+
+
+def deepest_by_moves(game, board):
+    """Stops where no move is left (a won board has none) and keeps a running best."""
+    best = 0
+    for move in game.moves(board):
+        best = max(best, 1 + deepest_by_moves(game, game.play(board, move)))
+    return best
+
+
+def deepest_tutorial_style(game, board):
+    """Writes a mark into the board and takes it back, as the tutorial's minimax does."""
+    if game.is_terminal(board):
+        return 0
+    mark, best = game.player(board), 0
+    for move in game.moves(board):
+        board[move] = mark
+        best = max(best, 1 + deepest_tutorial_style(game, board))
+        board[move] = move
+    return best
+
+
+def deepest_with_a_stack(game, board):
+    """No recursion: a stack of (board, moves so far)."""
+    todo, best = [(board, 0)], 0
+    while todo:
+        here, depth = todo.pop()
+        best = max(best, depth)
+        todo += [(game.play(here, move), depth + 1) for move in game.moves(here)]
+    return best
+
+
+def counts_boards(game, board):
+    if game.is_terminal(board):
+        return 1
+    return 1 + max(counts_boards(game, game.play(board, move)) for move in game.moves(board))
+
+
+def counts_empty_cells(game, board):
+    return sum(1 for cell in board if cell != "X" and cell != "O")
+
+
+def shortest(game, board):
+    if game.is_terminal(board):
+        return 0
+    return 1 + min(shortest(game, game.play(board, move)) for move in game.moves(board))
+
+
+def no_base_case(game, board):
+    return 1 + max(no_base_case(game, game.play(board, move)) for move in game.moves(board))
+
+
+def plays_on_finished_boards(game, board):
+    if not any(cell not in ("X", "O") for cell in board):
+        return 0
+    return 1 + max(plays_on_finished_boards(game, game.play(board, move))
+                   for move in range(9) if board[move] not in ("X", "O"))
+
+
+def same_board_again(game, board):
+    if game.is_terminal(board):
+        return 0
+    return 1 + max(same_board_again(game, board) for move in game.moves(board))
+
+
+def forgets_to_take_back(game, board):
+    if game.is_terminal(board):
+        return 0
+    best = 0
+    for move in game.moves(board):
+        board[move] = game.player(board)
+        best = max(best, 1 + forgets_to_take_back(game, board))
+    return best
+
+
+def endless(game, board):
+    while True:
+        pass
+
+
+def no_return(game, board):
+    if game.is_terminal(board):
+        return 0
+    1 + max(deepest(game, game.play(board, move)) for move in game.moves(board))
+
+
+@pytest.mark.parametrize("function", [deepest, deepest_by_moves, deepest_tutorial_style, deepest_with_a_stack])
+def test_deepest_right(function):
+    feedback = lesson01.check_deepest(function)
+    assert feedback and said(feedback).startswith(RIGHT), said(feedback)
+    assert "3 moves: X plays 8, O plays 1, X plays 4; X wins on the last cell" in said(feedback)
+
+
+def test_deepest_boards_are_what_their_comment_says():
+    game = mv.TicTacToe()
+    boards = [list(b) for b in lesson01.DEEPEST_BOARDS]
+    assert boards[0] == mv.TicTacToe.TUTORIAL_BOARD
+    assert game.winner(boards[1]) == "X" and game.moves_left(boards[1]) == 4
+    for board in boards[2:4]:   # every line ends in a win before the board is full
+        assert not game.is_terminal(board) and deepest(game, board) < game.moves_left(board)
+    assert game.moves_left(boards[4]) == 0 and game.winner(boards[4]) is None
+    assert {game.player(b) for b in boards[5:]} == {"X", "O"}
+
+
+def test_deepest_agrees_with_a_count_written_here():
+    """The truth from outside the engine: depth-first over the board as a string."""
+    def longest(board: str) -> int:
+        lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+        if any(board[a] != "." and board[a] == board[b] == board[c] for a, b, c in lines) or "." not in board:
+            return 0
+        mark = "X" if board.count("X") == board.count("O") else "O"
+        return 1 + max(longest(board[:i] + mark + board[i + 1:]) for i, c in enumerate(board) if c == ".")
+
+    assert [longest(mv.TicTacToe().string(list(b))) for b in lesson01.DEEPEST_BOARDS] == [3, 0, 2, 1, 0, 6, 5]
+    feedback = lesson01.check_deepest(lambda game, board: longest(game.string(board)))
+    assert feedback, said(feedback)
 
 
 @pytest.mark.parametrize(
-    "answer, words",
-    [(..., "replace the ..."), (4, "count the moves (edges)"), (2, "below O's moves"),
-     (9, "add 1 for each edge"), ([3], "add 1 for each edge")],
+    "function, words",
+    [
+        (stub, ["still the stub", "replace the raise line"]),
+        (counts_boards, ["returned 4, but the longest game from this board ends 3 moves below it",
+                         "counts the boards on the way down"]),
+        (counts_empty_cells, ["['X', 'X', 'X', 'O', 'O', 5, 6, 7, 8]) returned 4", "already over", "(X wins)",
+                       "number of empty cells", "a win ends a game"]),
+        (shortest, ["returned 1, but", "the shortest game", "max(...)"]),
+        (no_base_case, ["['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8])", "ValueError", "answer 0 first"]),
+        (plays_on_finished_boards, ["InvalidMove", "the game is over", "answer 0 first"]),
+        (same_board_again, ["recursed without end", "not on the same board"]),
+        (forgets_to_take_back, ["InvalidBoard", "take them all back", "game.play(board, move)"]),
+        (lambda game, board: board.append(1) or 3, ["changed the board it was given"]),
+        (endless, ["ran for more than 3 s", "endless loop"]),
+        (no_return, ["returned None", "ends without return"]),
+        (lambda game, board: "3", ["returned '3'", "without quotes"]),
+        (3, ["should be a function"]),
+        (..., ["still ..."]),
+    ],
 )
-def test_tree_depth_not_yet(answer, words):
-    feedback = lesson01.check_tree_depth(answer)
+def test_deepest_not_yet(function, words):
+    feedback = lesson01.check_deepest(function)
     assert not feedback
-    assert said(feedback).startswith(NOT_YET) and words in said(feedback)
+    text = said(feedback)
+    assert text.startswith(NOT_YET)
+    for word in words:
+        assert word in text, (word, text)

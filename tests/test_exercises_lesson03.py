@@ -13,11 +13,115 @@ def test_found_by_name_from_the_package():
         assert callable(getattr(lesson03, name))
 
 
-# -- check_nodes_at_depth_4 ---------------------------------------------------------------
-def test_nodes_at_depth_4_right():
-    feedback = lesson03.check_nodes_at_depth_4(3024)
-    assert feedback and said(feedback).startswith(RIGHT)
-    assert "9 × 8 × 7 × 6" in said(feedback)
+# -- check_nodes_at_depth: the learner's nodes_at_depth(game, board, depth) -------------------
+def nodes_at_depth(game, board, depth):
+    if depth == 0:
+        return 1
+    return sum(nodes_at_depth(game, game.play(board, m), depth - 1) for m in game.moves(board))
+
+
+def nodes_at_depth_checks_the_end(game, board, depth):
+    """Asks is_terminal as well, and keeps a running total."""
+    if depth == 0:
+        return 1
+    if game.is_terminal(board):
+        return 0
+    total = 0
+    for move in game.moves(board):
+        total += nodes_at_depth_checks_the_end(game, game.play(board, move), depth - 1)
+    return total
+
+
+def nodes_at_depth_level_by_level(game, board, depth):
+    """No recursion: the whole level as a list of boards, one per move order."""
+    level = [board]
+    for _ in range(depth):
+        level = [game.play(b, m) for b in level for m in game.moves(b)]
+    return len(level)
+
+
+def nodes_at_depth_tutorial_style(game, board, depth):
+    """Writes a mark into the board and takes it back."""
+    if depth == 0:
+        return 1
+    if game.is_terminal(board):
+        return 0
+    total, mark = 0, game.player(board)
+    for m in game.moves(board):
+        board[m] = mark
+        total += nodes_at_depth_tutorial_style(game, board, depth - 1)
+        board[m] = m
+    return total
+
+
+def finished_games_count_one(game, board, depth):
+    """count_games's base case first: a game that ended sooner is counted at the depth asked."""
+    if game.is_terminal(board) or depth == 0:
+        return 1
+    return sum(finished_games_count_one(game, game.play(board, m), depth - 1) for m in game.moves(board))
+
+
+def free_cells_multiplied(game, board, depth):
+    free = sum(1 for c in board if c not in ("X", "O"))
+    total = 1
+    for k in range(depth):
+        total *= free - k
+    return total
+
+
+def every_level_down_to_depth(game, board, depth):
+    if depth == 0:
+        return 1
+    return 1 + sum(every_level_down_to_depth(game, game.play(board, m), depth - 1) for m in game.moves(board))
+
+
+def one_level_short(game, board, depth):
+    if depth <= 1:
+        return 1
+    return sum(one_level_short(game, game.play(board, m), depth - 1) for m in game.moves(board))
+
+
+def distinct_boards(game, board, depth):
+    level = {game.key(board)}
+    for _ in range(depth):
+        level = {game.key(game.play(k, m)) for k in level for m in game.moves(k)}
+    return len(level)
+
+
+def never_stops(game, board, depth):
+    return sum(never_stops(game, game.play(board, m), depth - 1) for m in game.moves(board)) + (depth == 0)
+
+
+def depth_never_shrinks(game, board, depth):
+    if depth == 0:
+        return 1
+    return sum(depth_never_shrinks(game, board, depth) for m in game.moves(board))
+
+
+@pytest.mark.parametrize("function", [nodes_at_depth, nodes_at_depth_checks_the_end,
+                                      nodes_at_depth_level_by_level, nodes_at_depth_tutorial_style])
+def test_nodes_at_depth_right(function):
+    feedback = lesson03.check_nodes_at_depth(function)
+    assert feedback and said(feedback).startswith(RIGHT), said(feedback)
+    assert "3,024 nodes at depth 4" in said(feedback) and "9 × 8 × 7 × 6" in said(feedback)
+
+
+def test_nodes_at_depth_cases_match_a_count_written_here():
+    """The truth from outside: the level, move order by move order, on strings."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+    def level(board: str, depth: int) -> int:
+        if depth == 0:
+            return 1
+        if any(board[a] != "." and board[a] == board[b] == board[c] for a, b, c in lines):
+            return 0
+        mark = "X" if board.count("X") == board.count("O") else "O"
+        return sum(level(board[:i] + mark + board[i + 1:], depth - 1) for i, c in enumerate(board) if c == ".")
+
+    game = mv.TicTacToe()
+    counts = [level(game.string(board), depth) for board, depth in lesson03.DEPTH_CASES]
+    assert counts == [3024, 1, 16, 60, 1, 0, 192, 0, 2172]
+    assert lesson03.check_nodes_at_depth(lambda game, board, depth: level(game.string(board), depth))
 
 
 def test_nodes_at_depth_4_matches_the_recorded_tree():
@@ -26,23 +130,32 @@ def test_nodes_at_depth_4_matches_the_recorded_tree():
 
 
 @pytest.mark.parametrize(
-    "answer, words",
+    "function, words",
     [
-        (..., "replace the ..."),
-        (6561, "already taken"),
-        (126, "move orders"),
-        (30, "multiply"),
-        (504, "depth 3"),
-        (72, "depth 2"),
-        (5478, "distinct positions"),
-        (1000, "multiply the choices"),
-        ("3024", "multiply the choices"),
+        (stub, ["[0, 1, 2, 3, 4, 5, 6, 7, 8], 4)", "still the stub"]),
+        (lambda game, board, depth: 9 ** depth, ["returned 6561", "already taken"]),
+        (lambda game, board, depth: 126, ["move orders"]),
+        (finished_games_count_one, ["'XO..X.O..'", "returned 17, but the tree has 16 nodes 2 plies below",
+                                    "a game that ended sooner"]),
+        (free_cells_multiplied, ["returned 20, but the tree has 16", "multiplies the free cells"]),
+        (every_level_down_to_depth, ["returned 3610", "every node from depth 0"]),
+        (one_level_short, ["returned 504", "the level above"]),
+        (distinct_boards, ["returned 756", "different boards"]),
+        (never_stops, ["ran for more than 3 s", "as soon as depth is 0"]),
+        (depth_never_shrinks, ["recursed without end", "depth - 1"]),
+        (lambda game, board, depth: None, ["returned None", "without return"]),
+        (lambda game, board, depth: "3024", ["returned '3024'", "without quotes"]),
+        (lambda game, board, depth: [3024], ["not a list holding it"]),
+        (3024, ["should be a function"]),
     ],
 )
-def test_nodes_at_depth_4_not_yet(answer, words):
-    feedback = lesson03.check_nodes_at_depth_4(answer)
+def test_nodes_at_depth_not_yet(function, words):
+    feedback = lesson03.check_nodes_at_depth(function)
     assert not feedback
-    assert said(feedback).startswith(NOT_YET) and words in said(feedback)
+    text = said(feedback)
+    assert text.startswith(NOT_YET), text
+    for word in words:
+        assert word in text, (word, text)
 
 
 # -- the learner's functions: right and wrong ones ------------------------------------------

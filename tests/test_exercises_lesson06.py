@@ -7,9 +7,14 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.exercises import lesson06 as L
-from feedback_helpers import says
+from feedback_helpers import says, stub
 
 BEST = [[[15, 16], [19, 1]], [[3, 11], [2, 17]]]
+
+
+def knuth_moore(b, d):
+    """The textbook count of the minimal tree's leaves (Knuth and Moore, 1975)."""
+    return b ** math.ceil(d / 2) + b ** (d // 2) - 1
 
 
 def orderings(node):
@@ -30,7 +35,7 @@ def leaves(nested):
 
 def test_the_given_order_cuts_nothing_and_the_best_order_visits_five():
     assert leaves(L.ORDER_TREE) == 8
-    assert leaves(BEST) == 5 == L.minimal_leaves(2, 3)
+    assert leaves(BEST) == 5 == knuth_moore(2, 3)
     says(L.check_order(BEST), True, "5 of the 8 leaves", "the fewest")
 
 
@@ -81,25 +86,114 @@ def test_best_first_is_the_minimal_tree(b, d):
     for seed in range(5):
         nested = mv.GameTree.random(depth=d, branching=b, seed=seed, low=-99, high=99).nested
         fewest = min(leaves(t) for t in itertools.islice(orderings(nested), 400))
-        assert L._fewest(nested) == L.minimal_leaves(b, d) <= fewest
+        assert L._fewest(nested) == knuth_moore(b, d) <= fewest
 
 
 # -- the size of the minimal tree ---------------------------------------------------------------
 
-def test_minimal_leaves_right_and_wrong():
-    says(L.check_minimal_leaves(17), True, "17 of the 81 leaves")
-    says(L.check_minimal_leaves(17.0), True)
-    says(L.check_minimal_leaves(...), False, "replace the ...")
-    says(L.check_minimal_leaves("17"), False, "whole number")
-    says(L.check_minimal_leaves(81), False, "every leaf", "minimax")
-    says(L.check_minimal_leaves(18), False, "twice", "Take it off once")
-    says(L.check_minimal_leaves(9), False, "b^(d/2)", "adds both halves")
-    says(L.check_minimal_leaves(27), False, "27 is not", "two proofs")
+def by_jobs(branching, depth):
+    """The three jobs of the lesson, as three small recursive functions."""
+    def on_best_line(d):
+        return 1 if d == 0 else on_best_line(d - 1) + (branching - 1) * refuted(d - 1)
+
+    def refuted(d):
+        return 1 if d == 0 else refutation(d - 1)
+
+    def refutation(d):
+        return 1 if d == 0 else branching * refuted(d - 1)
+
+    return on_best_line(depth)
 
 
-def test_minimal_leaves_formula_on_a_tree():
-    tree = mv.GameTree.random(depth=L.DEPTH, branching=L.BRANCHING, seed=2, low=-99, high=99)
-    assert L._fewest(tree.nested) == L.minimal_leaves(L.BRANCHING, L.DEPTH) == 17
+def by_job_argument(branching, depth, job="best line"):
+    """One function with the job as an argument."""
+    if depth == 0:
+        return 1
+    if job == "best line":
+        return (by_job_argument(branching, depth - 1, "best line")
+                + (branching - 1) * by_job_argument(branching, depth - 1, "refuted"))
+    if job == "refuted":
+        return by_job_argument(branching, depth - 1, "refutation")
+    return branching * by_job_argument(branching, depth - 1, "refuted")
+
+
+def by_formula(branching, depth):
+    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+
+
+def by_brute_force(branching, depth):
+    """What a learner may do with the package: build the tree, order it, count."""
+    def build(d, start):
+        return start if d == 0 else [build(d - 1, start * branching + i) for i in range(branching)]
+
+    def order(game, state, moves):
+        values = {m: mv.minimax(game, game.play(state, m), record=False).score for m in moves}
+        return sorted(moves, key=values.get, reverse=game.is_max(state))
+
+    return mv.alphabeta(mv.GameTree(build(depth, 0)), order=order, record=False).stats.leaves
+
+
+def float_halves(b, d):
+    return b ** (d / 2) + b ** (d / 2) - 1
+
+
+def floor_both(b, d):
+    return 2 * b ** (d // 2) - 1
+
+
+def refutation_refutes_all(branching, depth):
+    """The refutation's children searched in full too: every leaf below a refuted node."""
+    def on_best_line(d):
+        return 1 if d == 0 else on_best_line(d - 1) + (branching - 1) * refuted(d - 1)
+
+    def refuted(d):
+        return 1 if d == 0 else refutation(d - 1)
+
+    def refutation(d):
+        return 1 if d == 0 else branching * refutation(d - 1)
+
+    return on_best_line(depth)
+
+
+def no_base_case(branching, depth):
+    return no_base_case(branching, depth - 1) + 1
+
+
+@pytest.mark.parametrize("function", [by_jobs, by_job_argument, by_formula, by_brute_force,
+                                      lambda b, d: float(by_formula(b, d))])
+def test_minimal_leaves_right(function):
+    says(L.check_minimal_leaves(function), True, "10 uniform trees", "17 of the 81 leaves", "11 of the 32")
+
+
+def test_the_cases_are_not_in_the_lessons_table_and_alpha_beta_meets_the_formula():
+    table = {(2, 4), (2, 8), (3, 3), (4, 4), (10, 2), (10, 4)}
+    assert not table & set(L.MINIMAL_CASES)
+    assert L.MINIMAL_CASES[0] == (3, 4) and any(d % 2 for _, d in L.MINIMAL_CASES[:2])
+    for b, d in L.MINIMAL_CASES:
+        assert L.best_first_leaves(b, d) == knuth_moore(b, d) == by_brute_force(b, d)
+
+
+@pytest.mark.parametrize(
+    "function, words",
+    [
+        (lambda b, d: b ** d, ["(3, 4) returned 81, but alpha-beta with the best move first visits 17 of the 81",
+                               "every leaf", "three jobs"]),
+        (lambda b, d: b ** math.ceil(d / 2) + b ** (d // 2), ["returned 18", "count it twice"]),
+        (float_halves, ["(2, 5) returned 10.3", "not a whole number", "math.ceil(d / 2)"]),
+        (floor_both, ["(2, 5) returned 7, but", "11 of the 32 leaves", "the two halves differ"]),
+        (refutation_refutes_all, ["(3, 4) returned 29", "three jobs"]),
+        (lambda b, d: 1 if d == 0 else by_formula(b, d) - (b == 1), ["(1, 4) returned 0", "single line"]),
+        (lambda b, d: by_formula(b, d) if d else 0, ["(3, 0) returned 0", "single leaf"]),
+        (no_base_case, ["recursed without end", "three jobs"]),
+        (stub, ["(3, 4): it is still the stub"]),
+        (lambda b, d: str(by_formula(b, d)), ["returned '17'", "whole number"]),
+        (lambda b, d: None, ["returned None"]),
+        (17, ["should be a function"]),
+        (lambda b: 17, ["TypeError"]),
+    ],
+)
+def test_minimal_leaves_not_yet(function, words):
+    says(L.check_minimal_leaves(function), False, *words)
 
 
 # -- what a table entry is ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Lesson 07's checks: "Right" for correct answers, useful words for the usual wrong ones."""
 
+import numpy as np
 import pytest
 
 import minimax_viz as mv
@@ -28,7 +29,7 @@ def search(state, depth):
 
 def test_found_by_name_from_the_package():
     assert mv.exercises.lesson07 is L
-    for name in ("check_centre_evaluate", "check_winning_column", "check_win_depth"):
+    for name in ("check_centre_evaluate", "check_winning_columns", "check_win_depth"):
         assert callable(getattr(L, name))
 
 
@@ -106,80 +107,277 @@ def test_the_centre_evaluate_plays_the_centre_in_a_search():
     assert mv.minimax(GAME, depth=1, evaluate=centre, record=False).move == 3
 
 
-# -- the winning column ---------------------------------------------------------------------------------
+# -- the columns that win within two discs: the learner's winning_columns(game, state) ----------------
 
-def test_winning_column_is_the_only_quick_win():
-    state = GAME.state(L.WIN_POSITION)
-    assert search(state, 3).score == 1 + GAME.moves_left(state) - 3 and search(state, 1).score < 1
-    wins = [c for c in GAME.moves(state) if search(GAME.play(state, c), 4).score >= 1]
-    assert wins == [1]  # no other column wins within 5 plies either
-    says(L.check_winning_column(1), True, "column 1 wins in 3 plies", "next disc")
+def winning_columns(game, state):
+    me, found = game.player(state), []
+    for column in game.moves(state):
+        after = game.play(state, column)
+        if game.winner(after) == me:
+            found.append(column)
+        elif not game.is_terminal(after) and all(
+                any(game.winner(game.play(reply, c)) == me for c in game.moves(reply))
+                for reply in (game.play(after, r) for r in game.moves(after))):
+            found.append(column)
+    return found
+
+
+def winning_columns_with_loops(game, state):
+    """Plain loops and flags, the mover kept before any disc drops."""
+    me = game.player(state)
+    found = []
+    for column in game.moves(state):
+        after = game.play(state, column)
+        if game.winner(after) == me:
+            found.append(column)
+            continue
+        if game.is_terminal(after):
+            continue
+        every_reply_loses = True
+        for reply in game.moves(after):
+            answered = game.play(after, reply)
+            if not any(game.winner(game.play(answered, c)) == me for c in game.moves(answered)):
+                every_reply_loses = False
+                break
+        if every_reply_loses:
+            found.append(column)
+    return found
+
+
+def winning_columns_by_search(game, state):
+    """The package's search two plies below each column, as lesson 07 ran it."""
+    sign = 1 if game.player(state) == "X" else -1
+    return [c for c in game.moves(state)
+            if sign * mv.alphabeta(game, game.play(state, c), depth=2, quick_wins=True, record=False).score >= 1]
+
+
+def counts_threats(game, state):
+    """The exercise's hint taken as the whole rule: a disc that makes two threats at once."""
+    return [c for c in game.moves(state) if len(game.threats(game.play(state, c))) >= 2]
+
+
+def some_reply(game, state):
+    """any(...) over the replies: wins if the opponent plays badly."""
+    me = game.player(state)
+    return [c for c in game.moves(state)
+            if game.winner(game.play(state, c)) == me
+            or any(any(game.winner(game.play(game.play(game.play(state, c), r), w)) == me
+                       for w in game.moves(game.play(game.play(state, c), r)))
+                   for r in game.moves(game.play(state, c)))]
+
+
+def forgets_the_full_board(game, state):
+    """No is_terminal test: when the last disc fills the board, all() of no replies is True."""
+    me = game.player(state)
+    return [c for c in game.moves(state)
+            if game.winner(game.play(state, c)) == me
+            or all(any(game.winner(game.play(game.play(game.play(state, c), r), w)) == me
+                       for w in game.moves(game.play(game.play(state, c), r)))
+                   for r in game.moves(game.play(state, c)))]
+
+
+def always_x(game, state):
+    """Compares with 'X' rather than with the player to move."""
+    found = []
+    for column in game.moves(state):
+        after = game.play(state, column)
+        if game.winner(after) == "X" or (not game.is_terminal(after) and all(
+                any(game.winner(game.play(reply, c)) == "X" for c in game.moves(reply))
+                for reply in (game.play(after, r) for r in game.moves(after)))):
+            found.append(column)
+    return found
+
+
+def one_based(game, state):
+    return [c + 1 for c in winning_columns(game, state)]
+
+
+@pytest.mark.parametrize("function", [winning_columns, winning_columns_with_loops, winning_columns_by_search,
+                                      lambda game, state: [np.int64(c) for c in winning_columns(game, state)],
+                                      lambda game, state: tuple(reversed(winning_columns(game, state))),
+                                      lambda game, state: set(winning_columns(game, state))])
+def test_winning_columns_right(function):
+    says(L.check_winning_columns(function), True, "all 10 positions", "X and O to move",
+         "in '5743321744' it is column 1")
+
+
+def test_the_column_positions_are_what_their_comments_say():
+    expected = [[1], [3], [3], [], [3], [2, 5], [2], [], [], []]
+    assert [L.winning_columns_of(m) for m in L.COLUMN_POSITIONS] == expected
+    assert [winning_columns(GAME, GAME.board(m)) for m in L.COLUMN_POSITIONS] == expected
+    players = [GAME.player(m) for m in L.COLUMN_POSITIONS]
+    assert players == ["X", "X", "O", "X", "X", "X", "O", "O", "X", "O"]
+    assert [counts_threats(GAME, m) for m in L.COLUMN_POSITIONS] == [[1], [], [3], [4], [], [2, 5], [], [1], [], []]
+    assert GAME.threats("611564716643") == (1,) and GAME.threats("462465631373336") == (5,)
+    assert GAME.moves_left(L.COLUMN_POSITIONS[-1]) == 1
 
 
 @pytest.mark.parametrize(
-    "case",
+    "function, words",
     [
-        (..., "replace the ..."),
-        ("1", "whole number"),
-        (1.0, "whole number"),
-        (True, "whole number"),
-        (7, "there is no column 7"),
-        (-1, "there is no column -1"),
-        (2, "after X in column 2, O answers in column 3", "counted the columns from 1"),
-        (4, "after X in column 4, O answers in column 1", "two threats at once", "cannot be played yet"),
-        (3, "after X in column 3", "no longer force a win within 3 plies"),
+        (stub, ["on '5743321744' (X to move)", "still the stub"]),
+        (counts_threats, ["on '112233' (X to move) counts_threats gives [], but the winning column is [3]",
+                          "completes four at once", "test game.winner(after)"]),
+        (some_reply, ["on '5743321744'", "gives [0, 1, 4]", "after X in column 0, O answers in column",
+                      "not after some of them", "all(...)"]),
+        (forgets_the_full_board, ["(O to move)", "gives [6], but no column wins", "fills the board",
+                                  "all(...) of no replies is True"]),
+        (always_x, ["on '2233541' (O to move) always_x gives [], but the winning column is [3]",
+                    "every reply of X leaves O a four", "X in 0 then O in 4", "the player to move here is O"]),
+        (one_based, ["gives [2], but the winning column is [1]"]),
+        (lambda game, state: 1, ["returned 1", "[3], not 3"]),
+        (lambda game, state: None, ["returned None", "not a list of columns"]),
+        (lambda game, state: [1, 1], ["names a column twice"]),
+        (lambda game, state: ["1"], ["holds '1'"]),
+        (lambda game, state: game.play(state, 9), ["InvalidMove"]),
+        ("winning_columns", ["should be a function"]),
     ],
 )
-def test_winning_column_not_yet(case):
-    answer, *words = case
-    says(L.check_winning_column(answer), False, *words)
+def test_winning_columns_not_yet(function, words):
+    says(L.check_winning_columns(function), False, *words)
 
 
-def test_winning_column_on_other_positions():
-    says(L.check_winning_column(2, "4455"), True, "column 2 wins in 3 plies")
-    says(L.check_winning_column(5, "4455"), True)  # both ends of the open three
-    says(L.check_winning_column(3, "112233"), True, "column 3 wins in 1 plies")
-    says(L.check_winning_column(6, "777777112233"), False, "column 6 is full")
-    says(L.check_winning_column(4, "112233"), False, "counted the columns from 1")
+def threats_on(position):
+    """Right everywhere but on ``position``, where it counts threats (the slip checked there)."""
+    return lambda game, state: (counts_threats(game, state) if game.board(state) == GAME.board(position)
+                                else winning_columns(game, state))
 
 
-# -- the depth that sees the win ------------------------------------------------------------------------
+def test_a_double_threat_that_loses_to_a_win_at_once_is_named():
+    says(L.check_winning_columns(threats_on("611564716643")), False, "on '611564716643' (X to move)",
+         "gives [4]", "O answers in column 1 and wins at once", "however many threats")
+    says(L.check_winning_columns(threats_on("462465631373336")), False, "(O to move)", "gives [1]",
+         "X answers in column 5 and wins at once")
 
-def test_win_depth_is_what_the_search_says():
+
+def test_threats_one_above_the_other_are_explained():
+    says(L.check_winning_columns(threats_on("5227676152462355")), False, "on '5227676152462355'",
+         "gives [], but the winning column is [3]", "every reply of O leaves X a four", "one above the other")
+
+
+# -- the depth that sees the win: the learner's win_depth(position, deepest) --------------------------
+
+def win_depth(position, deepest=9):
+    sign = 1 if GAME.player(position) == "X" else -1
+    for depth in range(1, deepest + 1):
+        if sign * search(position, depth).score >= 1:
+            return depth
+    return None
+
+
+def win_depth_odd_only(position, deepest=9):
+    """A win for the mover comes on the mover's own ply: odd depths suffice."""
+    for depth in range(1, deepest + 1, 2):
+        score = search(position, depth).score
+        if (score >= 1) if GAME.player(position) == "X" else (score <= -1):
+            return depth
+    return None
+
+
+def win_depth_while(position, deepest=9):
+    depth, mover = 1, GAME.player(position)
+    while depth <= deepest:
+        score = search(position, depth).score
+        if (mover == "X" and score >= 1) or (mover == "O" and score <= -1):
+            return depth
+        depth += 1
+
+
+def x_only(position, deepest=9):
+    for depth in range(1, deepest + 1):
+        if search(position, depth).score >= 1:
+            return depth
+    return None
+
+
+def absolute(position, deepest=9):
+    for depth in range(1, deepest + 1):
+        if abs(search(position, depth).score) >= 1:
+            return depth
+    return None
+
+
+def stops_short(position, deepest=9):
+    sign = 1 if GAME.player(position) == "X" else -1
+    for depth in range(1, deepest):
+        if sign * search(position, depth).score >= 1:
+            return depth
+    return None
+
+
+def any_good_score(position, deepest=9):
+    sign = 1 if GAME.player(position) == "X" else -1
+    for depth in range(1, deepest + 1):
+        if sign * search(position, depth).score > 0:
+            return depth
+    return None
+
+
+def even_depths(position, deepest=9):
+    sign = 1 if GAME.player(position) == "X" else -1
+    for depth in range(2, deepest + 1, 2):
+        if sign * search(position, depth).score >= 1:
+            return depth
+    return None
+
+
+def forgets_to_go_deeper(position, deepest=9):
+    depth = 1
+    while depth <= deepest:
+        if search(position, depth).score >= 1:
+            return depth
+
+
+def returns_the_score(position, deepest=9):
+    sign = 1 if GAME.player(position) == "X" else -1
+    for depth in range(1, deepest + 1):
+        result = search(position, depth)
+        if sign * result.score >= 1:
+            return result.score
+    return None
+
+
+def test_a_stub_gets_no_hint_yet():
+    assert L.check_win_depth(stub).hint is None and L.check_winning_columns(stub).hint is None
+
+
+@pytest.mark.parametrize("function", [win_depth, win_depth_odd_only, win_depth_while,
+                                      lambda position, deepest=9: (lambda d: d if d is None else np.int64(d))(
+                                          win_depth(position, deepest))])
+def test_win_depth_right(function):
+    says(L.check_win_depth(function), True, "all 9 cases", "'57365161' needs depth 5", "(X, O, X, O, X)")
+
+
+def test_win_depth_cases_agree_with_a_loop_and_say_what_their_comments_say():
+    expected = [5, 3, 1, 3, 5, None, None, 3, None]
+    assert [L.win_depth_of(p, d) for p, d in L.DEPTH_CASES] == expected
+    assert [win_depth(p, d) for p, d in L.DEPTH_CASES] == expected
     state = GAME.state(L.DEPTH_POSITION)
     scores = [search(state, d).score for d in range(1, 8)]
     assert [abs(s) >= 1 for s in scores] == [False] * 4 + [True] * 3
-    says(L.check_win_depth(5), True, "from depth 5 on", "+30", "third disc", "(X, O, X, O, X)")
+    assert search("51234177374", 4).score >= 1 and GAME.player("51234177374") == "O"   # X wins
 
 
 @pytest.mark.parametrize(
-    "case",
+    "function, words",
     [
-        (..., "replace the ...", "Try mv.alphabeta"),
-        (None, "smallest depth"),
-        ("5", "whole number"),
-        (5.5, "whole number"),
-        (0, "looks at no move"),
-        (-3, "looks at no move"),
-        (1, "at depth 1 the score is a guess, +31 points"),
-        (2, "+14 points", "an even depth sees no win"),
-        (3, "+40 points", "number of X's own discs", "plies, the moves of both players"),
-        (4, "+22 points", "an even depth"),
-        (6, "so does a smaller depth"),
-        (9, "so does a smaller depth"),
+        (stub, ["stub('57365161', 9): it is still the stub"]),
+        (x_only, ["x_only('2233541', 9) returned None", "first scores a win for O at depth 3",
+                  "for O a win scores -1 or less"]),
+        (absolute, ["absolute('51234177374', 5) returned 4", "no depth up to 5 scores a win for O",
+                    "a win for X, the opponent", "abs(score) >= 1 is not the test"]),
+        (stops_short, ["stops_short('4455', 3) returned None", "depth 3 itself counts", "range(1, deepest + 1)"]),
+        (any_good_score, ["any_good_score('57365161', 9) returned 1", "depth 5", "a guess stays strictly between"]),
+        (even_depths, ["even_depths('57365161', 9) returned 6", "so does depth 5"]),
+        (forgets_to_go_deeper, ["forgets_to_go_deeper('57365161', 9)", "ran for more than 3 s"]),
+        (returns_the_score, ["returned 30", "the search's score at depth 5", "return the depth itself"]),
+        (lambda position, deepest=9: "5", ["returned '5'", "whole number of plies"]),
+        (lambda position, deepest=9: 0, ["returned 0", "looks at no move"]),
+        (lambda position, deepest=9: 12, ["returned 12", "no deeper than deepest = 9"]),
+        (lambda position, deepest=9: np.int64(4), ["returned np.int64(4)", "a guess"]),
+        (lambda position: 5, ["TypeError"]),
+        (5, ["should be a function"]),
     ],
 )
-def test_win_depth_not_yet(case):
-    answer, *words = case
-    says(L.check_win_depth(answer), False, *words)
-
-
-def test_win_depth_on_other_positions():
-    says(L.check_win_depth(3, "4455"), True, "+36", "second disc", "(X, O, X)")
-    says(L.check_win_depth(1, "112233"), True, "first disc", "(X)")
-    says(L.check_win_depth(2, "4455"), False, "even depth")
-
-
-def test_positions_without_a_quick_win_are_refused():
-    says(L.check_winning_column(3, ""), False, "no forced win within 9 plies")
-    says(L.check_win_depth(5, ""), False, "no forced win within 9 plies")
+def test_win_depth_not_yet(function, words):
+    says(L.check_win_depth(function), False, *words)

@@ -27,7 +27,7 @@ def test_nbgrader_round_trip(tmp_path):
     release = json.loads((course / "release" / LESSON / f"{LESSON}.ipynb").read_text())
     assert "### BEGIN SOLUTION" not in json.dumps(release)
     assert "check_position(to_move, n_moves).assert_ok()" in json.dumps(release)
-    assert "deepest = ...   # a number" in json.dumps(release), "the student gets the lesson's stub"
+    assert "def deepest(game, board):" in json.dumps(release), "the student gets the lesson's stub"
 
     def is_answer(cell):
         return cell["metadata"].get("nbgrader", {}).get("solution", False)

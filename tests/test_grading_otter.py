@@ -16,7 +16,7 @@ def test_otter_round_trip(tmp_path):
     masters = export(tmp_path, "--otter") / "otter"
     run("otter", "assign", f"{LESSON}.ipynb", "dist", cwd=masters)
     student = json.loads((masters / "dist" / "student" / f"{LESSON}.ipynb").read_text())
-    assert "BEGIN SOLUTION" not in json.dumps(student) and 'deepest = ...' in json.dumps(student)
+    assert "BEGIN SOLUTION" not in json.dumps(student) and 'def deepest(game, board):' in json.dumps(student)
     (autograder,) = (masters / "dist" / "autograder").glob("*.zip")
 
     def is_answer(cell):

@@ -1,4 +1,5 @@
-"""Checks for lesson 01, Games as Trees: the board as a list, its empty cells, a win.
+"""Checks for lesson 01, Games as Trees: the board as a list, its empty cells, a win, the
+longest game below a board.
 
 Each check takes the learner's answer (a value or a function), tries it on a few boards
 and returns a :class:`~minimax_viz.exercises.Feedback` that says in words what is wrong.
@@ -7,11 +8,15 @@ A board is the tutorial's list: ``"X"``, ``"O"``, or the index of an empty cell.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, Callable
 
-from .feedback import Feedback, check_value
+from ..games import TicTacToe
+from ..search import minimax
+from .feedback import Feedback, check_value, kind_mismatch
+from .running import call_learner
 
-__all__ = ["check_position", "check_empty_cells", "check_is_win", "check_tree_depth"]
+__all__ = ["check_position", "check_empty_cells", "check_is_win", "check_deepest"]
 
 TUTORIAL = ("X", 1, "O", "X", 4, "X", "O", "O", 8)
 
@@ -253,20 +258,128 @@ def check_is_win(is_win: Callable) -> Feedback:
                           "about (the tutorial's step 5).")
 
 
-# -- reading the tree ------------------------------------------------------------------------
-def check_tree_depth(deepest: Any) -> Feedback:
-    """Check the depth of the deepest leaf of the tutorial's tree: 3 moves below the root.
+# -- reading the tree: the longest game below a board ------------------------------------------
+#: Boards for ``deepest`` (the tutorial's list form), the tutorial's first: a board won with
+#: cells still empty, boards on which every line of play ends in a win before the board is
+#: full, a full board, and longer games with X and with O to move.
+DEEPEST_BOARDS = (
+    TUTORIAL,
+    ("X", "X", "X", "O", "O", 5, 6, 7, 8),
+    ("X", "X", "O", "X", 4, 5, "O", 7, "O"),
+    ("X", "O", "O", "X", "X", 5, 6, "O", 8),
+    ("X", "O", "X", "O", "O", "X", "X", "X", "O"),
+    ("X", 1, 2, 3, "O", 5, 6, 7, "X"),
+    ("X", "O", 2, 3, "X", 5, "O", 7, 8),
+)
 
-    >>> check_tree_depth(3)
-    Right: the deepest leaf is 3 moves below the root: X plays 8, O plays 1, X plays 4 (and the board is full).
-    >>> check_tree_depth(4)
-    Not yet: 4 is not the depth of the deepest leaf.
-    Hint: that counts the boards on the way down; count the moves (edges) between them instead.
+
+def _longest_line(game, board) -> tuple[int, str]:
+    """The longest game below ``board`` from the engine's recorded tree: its number of
+    moves and its moves in words ("X plays 8, O plays 1, X plays 4; X wins")."""
+    tree = minimax(game, board).tree
+    leaf = max(tree.nodes, key=lambda node: node.depth)   # the first of the deepest, in search order
+    path, node = [], leaf
+    while node.parent is not None:
+        path.append(f"{node.parent.player} plays {node.move}")
+        node = node.parent
+    return leaf.depth, ", ".join(reversed(path)) + f"; {_ending(game, leaf.state)}"
+
+
+def _ending(game, board) -> str:
+    if game.winner(board) is None:
+        return "the board is full, a draw"
+    return f"{game.winner(board)} wins" + (" on the last cell" if not game.moves_left(board) else "")
+
+
+def _shortest(game, board) -> int:
+    return min(node.depth for node in minimax(game, board).tree.nodes if node.is_leaf)
+
+
+def check_deepest(deepest: Callable) -> Feedback:
+    """Check ``deepest(game, board)``: how many moves below ``board`` the longest game ends
+    (0 on a board where the game is over).
+
+    It tries the boards of :data:`DEEPEST_BOARDS`, the tutorial's first, and compares with
+    the depth of the deepest node of the tree the engine records (``mv.minimax``).
+
+    >>> def deepest(game, board):
+    ...     if game.is_terminal(board):
+    ...         return 0
+    ...     return 1 + max(deepest(game, game.play(board, move)) for move in game.moves(board))
+    >>> check_deepest(deepest)
+    Right: deepest finds the longest game below all 7 boards tried, finished ones and games that end before the board is full among them. From the tutorial's board it is 3 moves: X plays 8, O plays 1, X plays 4; X wins on the last cell.
+    >>> check_deepest(lambda game, board: len(game.moves(board)))  # doctest: +ELLIPSIS
+    Not yet: <lambda>(game, ['X', 'X', 'O', 'X', 4, 5, 'O', 7, 'O']) returned 3, but the longest game from this board ends 2 moves below it: ...
+    Hint: that is the number of empty cells, but a win ends a game before the board is full. ...
     """
-    hints = {4: "that counts the boards on the way down; count the moves (edges) between them instead.",
-             2: "look below O's moves too: one line goes a level further down."}
-    return check_value(
-        deepest, 3, what="the depth of the deepest leaf",
-        hint=_hint(hints, deepest, "start at the root (depth 0) and add 1 for each edge down to the lowest board."),
-        success="the deepest leaf is 3 moves below the root: X plays 8, O plays 1, X plays 4 (and the board is full).",
-    )
+    wrong = _not_a_function(deepest, "deepest")
+    if wrong is not None:
+        return wrong
+    name = getattr(deepest, "__name__", "deepest")
+    game = TicTacToe()
+    for board in DEEPEST_BOARDS:
+        call = f"{name}(game, {list(board)!r})"
+        given = list(board)
+        got, problem = call_learner(deepest, game, given)
+        if problem is not None and "still the stub" in problem:
+            return _stub_or_error(call, NotImplementedError())
+        if problem is not None:
+            return Feedback(False, f"{call}: {problem}.", hint=_deepest_error_hint(problem))
+        if given != list(board):
+            return Feedback(False, f"{call} changed the board it was given (it is now {given!r}).",
+                            hint="game.play(board, move) gives the board after a move as a new list; "
+                                 "use it rather than writing into the board.")
+        moves, line = _longest_line(game, list(board))
+        if _is_count(got) and got == moves:
+            continue
+        return _deepest_mismatch(call, got, moves, line, game, list(board))
+    _, tutorial_line = _longest_line(game, list(TUTORIAL))
+    return Feedback(True, f"{name} finds the longest game below all {len(DEEPEST_BOARDS)} boards tried, "
+                          "finished ones and games that end before the board is full among them. From "
+                          f"the tutorial's board it is 3 moves: {tutorial_line}.")
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _deepest_mismatch(call: str, got, moves: int, line: str, game, board: list) -> Feedback:
+    if moves == 0:
+        truth = (f"the game is already over on this board ({game.result_text(board)}): no move follows, "
+                 "so the answer is 0")
+    else:
+        truth = f"the longest game from this board ends {moves} moves below it: {line}"
+    recursion = ("if the game is over on board (game.is_terminal(board)), the answer is 0; otherwise it "
+                 "is 1 more than the largest answer among the boards after each move "
+                 "(game.play(board, move) for move in game.moves(board)).")
+    if not _is_count(got):
+        wrong = kind_mismatch(got, moves, what="the number of moves")
+        return Feedback(False, f"{call} returned {got!r}, but {truth}.",
+                        hint=(wrong.hint if wrong is not None and wrong.hint else "return a whole number.")
+                        + " " + recursion[0].upper() + recursion[1:])
+    if got == game.moves_left(board):
+        hint = ("that is the number of empty cells, but a win ends a game before the board is full. "
+                + recursion[0].upper() + recursion[1:])
+    elif got == moves + 1:
+        hint = ("that counts the boards on the way down, this one included; count the moves (edges) "
+                "instead: a finished board is 0 moves from the end of its game.")
+    elif got == _shortest(game, board):
+        hint = "that is the shortest game; the longest takes max(...) over the moves, not min(...)."
+    else:
+        hint = recursion
+    return Feedback(False, f"{call} returned {got!r}, but {truth}.", hint=hint)
+
+
+def _deepest_error_hint(problem: str) -> str | None:
+    if "empty sequence" in problem or "empty iterable" in problem:
+        return ("a finished board has no moves, so max(...) over them has nothing to take: answer 0 "
+                "first when game.is_terminal(board).")
+    if "InvalidBoard" in problem:
+        return ("your function wrote marks into the board and did not take them all back; "
+                "game.play(board, move) gives the board after a move as a new list instead.")
+    if "game is over" in problem:
+        return "no move can follow a finished game: answer 0 first when game.is_terminal(board)."
+    if "recursed without end" in problem:
+        return ("call deepest on the board after the move, game.play(board, move), not on the same "
+                "board, and answer 0 at a finished board.")
+    return None

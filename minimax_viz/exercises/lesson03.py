@@ -1,4 +1,4 @@
-"""Checks for lesson 03, The Whole Tree: counting nodes, finished games and positions.
+"""Checks for lesson 03, The Whole Tree: counting nodes at a depth, finished games and positions.
 
 Each check returns a :class:`~minimax_viz.exercises.feedback.Feedback` ("Right: ..." or
 "Not yet: ..." with a hint) and never raises, whatever the learner's code does.
@@ -6,15 +6,18 @@ Each check returns a :class:`~minimax_viz.exercises.feedback.Feedback` ("Right: 
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from numbers import Integral
-from typing import Any, Callable
+from typing import Callable
 
 from ..games import TicTacToe
 from ..search import minimax
-from .feedback import Feedback, check_value, kind_mismatch, same
+from .feedback import Feedback, kind_mismatch, same
 from .feedback import describe_error as _describe_error
+from .running import call_learner
 
-__all__ = ["check_nodes_at_depth_4", "check_count_games", "check_count_positions"]
+__all__ = ["check_nodes_at_depth", "check_count_games", "check_count_positions"]
 
 #: Boards the counting checks try, smallest first, so a slow or wrong answer stops early.
 #: On the first one the usual slips all give different numbers (182 calls, 103 inner
@@ -25,35 +28,125 @@ GAMES_BOARDS = (
 )
 POSITIONS_BOARDS = GAMES_BOARDS + (list(range(9)),)  # ... and the empty board: 5,478
 
+#: ``(board, depth)`` for :func:`check_nodes_at_depth`: the lesson's question first (the
+#: empty board, depth 4), then depth 0, boards where games end sooner, a finished board,
+#: a depth past every game's end.
+DEPTH_CASES = (
+    (list(range(9)), 4),
+    (list(range(9)), 0),
+    (["X", "O", 2, 3, "X", 5, "O", 7, 8], 2),     # X can win at once on 8
+    (["X", "O", 2, 3, "X", 5, "O", 7, 8], 4),
+    (["X", "X", "X", "O", "O", 5, 6, 7, 8], 0),   # X has won
+    (["X", "X", "X", "O", "O", 5, 6, 7, 8], 1),
+    (["X", 1, 2, 3, "O", 5, 6, 7, "X"], 6),       # depth 6: only the games that fill the board
+    (["X", 1, "O", "X", 4, "X", "O", "O", 8], 5),  # the tutorial's: deeper than any game
+    (["X", "O", 2, 3, 4, 5, 6, 7, 8], 5),
+)
 
-def check_nodes_at_depth_4(answer: Any) -> Feedback:
-    """Check the number of nodes four plies below the empty board (no game is over yet).
 
-    >>> check_nodes_at_depth_4(9 * 8 * 7 * 6)
-    Right: there are 3024 nodes at depth 4: 9 × 8 × 7 × 6 move orders.
-    >>> check_nodes_at_depth_4(9 ** 4)
-    Not yet: 6561 is not the number of nodes at depth 4.
+def check_nodes_at_depth(nodes_at_depth: Callable) -> Feedback:
+    """Check ``nodes_at_depth(game, board, depth)``: the nodes of the tree ``depth`` plies below
+    ``board``, one per move order, games that ended sooner left out.
+
+    It tries the cases of :data:`DEPTH_CASES` and compares with the level ``depth`` of
+    minimax's recorded tree (``Counter(node.depth for node in tree.nodes)``).
+
+    >>> def nodes_at_depth(game, board, depth):
+    ...     if depth == 0:
+    ...         return 1
+    ...     return sum(nodes_at_depth(game, game.play(board, m), depth - 1) for m in game.moves(board))
+    >>> check_nodes_at_depth(nodes_at_depth)
+    Right: nodes_at_depth agrees with the levels of minimax's tree in all 9 cases, finished games among them: 3,024 nodes at depth 4 below the empty board (9 × 8 × 7 × 6, as no game is over before the fifth move).
+    >>> check_nodes_at_depth(lambda game, board, depth: 9 ** depth)
+    Not yet: <lambda>(game, [0, 1, 2, 3, 4, 5, 6, 7, 8], 4) returned 6561, but the tree has 3,024 nodes 4 plies below the empty board.
     Hint: 9 ** 4 lets a player take a cell that is already taken: after the first move only 8 cells are free, then 7, then 6.
     """
-    hints = {
-        9 ** 4: "9 ** 4 lets a player take a cell that is already taken: after the first move "
-                "only 8 cells are free, then 7, then 6.",
-        126: "126 counts sets of four cells, but the tree counts move orders: X in 0 then O in 4 "
-             "is a different branch from X in 4 then O in 0 (and who holds which cell matters too).",
-        9 + 8 + 7 + 6: "adding counts the moves along one path; each node at depth 3 has 6 children, "
-                       "so multiply.",
-        504: "504 is depth 3 (9 × 8 × 7); depth 4 is one move more.",
-        72: "72 is depth 2; the root is depth 0, its 9 children depth 1.",
-        5478: "5,478 is the number of distinct positions in the whole game; the question is about "
-              "nodes of the tree at depth 4.",
-    }
-    hint = next((h for wrong, h in hints.items() if _is_count(answer) and same(answer, wrong)), None)
-    return check_value(
-        answer, 9 * 8 * 7 * 6, what="the number of nodes at depth 4",
-        hint=hint or ("the root has 9 children, each of those has 8, ... multiply the "
-                               "choices for four moves in a row."),
-        success="there are 3024 nodes at depth 4: 9 × 8 × 7 × 6 move orders.",
-    )
+    if not callable(nodes_at_depth):
+        return Feedback(False, f"nodes_at_depth should be a function (game, board, depth), but it is "
+                               f"{nodes_at_depth!r}.", hint="define it with def nodes_at_depth(game, board, depth): "
+                                                            "and run that cell.")
+    name = getattr(nodes_at_depth, "__name__", "nodes_at_depth")
+    game = TicTacToe()
+    for board, depth in DEPTH_CASES:
+        call = f"{name}(game, {_show(board)}, {depth})"
+        got, problem = call_learner(nodes_at_depth, game, list(board), depth)
+        if problem is not None:
+            return Feedback(False, f"{call}: {problem}.", hint=_depth_error_hint(problem))
+        levels = _levels(game, board, depth)
+        right = levels["nodes"]
+        if _is_count(got) and got == right:
+            continue
+        where = "the empty board" if board == list(range(9)) else repr(game.string(board))
+        return Feedback(False, f"{call} returned {got!r}, but the tree has {right:,} "
+                               f"node{'s' if right != 1 else ''} {depth} pl{'ies' if depth != 1 else 'y'} "
+                               f"below {where}.", hint=_depth_hint(got, levels, board, depth))
+    return Feedback(True, f"{name} agrees with the levels of minimax's tree in all {len(DEPTH_CASES)} cases, "
+                          "finished games among them: 3,024 nodes at depth 4 below the empty board "
+                          "(9 × 8 × 7 × 6, as no game is over before the fifth move).")
+
+
+def _levels(game, board, depth: int) -> dict:
+    """What a learner may count at level ``depth`` below ``board``, from minimax's recorded tree
+    (depth-limited there) and the distinct positions level by level."""
+    tree = minimax(game, board, depth=depth).tree
+    nodes = Counter(node.depth for node in tree.nodes)
+    ended = Counter(node.depth for node in tree.nodes if node.is_leaf and game.is_terminal(node.state))
+    level = {game.state(board)}
+    for _ in range(depth):
+        level = {child for state in level for _, child in game.successors(state)}
+    return {"nodes": nodes[depth], "above": nodes[depth - 1] if depth else None, "every": sum(nodes.values()),
+            "ended_sooner": sum(n for d, n in ended.items() if d < depth), "ending": ended[depth],
+            "positions": len(level)}
+
+
+def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
+    recursion = ("At depth 0 the board itself is the one node: 1. Otherwise add up nodes_at_depth(game, "
+                 "game.play(board, move), depth - 1) over game.moves(board); a finished game has no moves, "
+                 "so nothing lies below it.")
+    right = levels["nodes"]
+    if not _is_count(got):
+        wrong = kind_mismatch(got, right, what="the count")
+        return (wrong.hint + " " if wrong is not None and wrong.hint else "return a whole number. ") + recursion
+    free = sum(1 for c in board if c not in ("X", "O"))
+    if depth == 4 and board == list(range(9)):
+        hints = {9 ** 4: "9 ** 4 lets a player take a cell that is already taken: after the first move "
+                         "only 8 cells are free, then 7, then 6.",
+                 126: "126 counts sets of four cells, but the tree counts move orders: X in 0 then O in 4 "
+                      "is a different branch from X in 4 then O in 0."}
+        if got in hints:
+            return hints[got]
+    if levels["ended_sooner"] and got == right + levels["ended_sooner"]:
+        return ("a game that ended sooner has no node at this depth, but your count keeps it: answer 1 "
+                "only when depth is 0, and 0 at a finished board with depth still to go.")
+    if got == math.perm(free, depth) and got != right:
+        return ("that multiplies the free cells (9 × 8 × ...), which holds only while no game can be "
+                "over; below a finished game there are no nodes. " + recursion)
+    if depth and got == levels["every"]:
+        return ("that counts every node from depth 0 down to this depth; count only the nodes exactly "
+                "depth plies below the board. " + recursion)
+    if depth and got == levels["above"]:
+        return ("that is the level above, depth - 1: the board itself is at depth 0 and its children at "
+                "depth 1, so answer 1 when depth is 0 and call the children with depth - 1.")
+    if got == levels["positions"] and got != right:
+        return ("that counts different boards, but the tree has a node for each move order that "
+                "reaches a board: do not skip boards seen before.")
+    if levels["ending"] and got == levels["ending"]:
+        return "that counts only the games that end at this depth; count every node there, finished or not."
+    if depth == 0:
+        return "the board itself is the one node 0 plies below it, finished or not: answer 1 at depth 0."
+    return recursion[0].lower() + recursion[1:]
+
+
+def _depth_error_hint(problem: str) -> str | None:
+    if "recursed without end" in problem:
+        return ("stop at depth 0 (answer 1), and call the children with depth - 1 on game.play(board, "
+                "move), not on the same board.")
+    if "game is over" in problem:
+        return "a finished game has no moves: loop over game.moves(board), which is empty there."
+    if "ran for more than" in problem:
+        return ("answer 1 as soon as depth is 0, without looking further: nothing below that depth "
+                "counts, and the whole tree from the empty board has 549,946 nodes.")
+    return None
 
 
 def check_count_games(count_games: Callable) -> Feedback:

@@ -1,4 +1,4 @@
-"""Checks for lesson 06, move ordering and memory: the best order, the minimal tree, table entries.
+"""Checks for lesson 06, move ordering and memory: the best order, the minimal tree's size, table entries.
 
 The ordering check runs the package's :func:`~minimax_viz.alphabeta` on the learner's
 reordered tree (nested lists, as in :class:`~minimax_viz.GameTree`) and counts the
@@ -11,37 +11,26 @@ the root's second child; ``()`` is the root.
 from __future__ import annotations
 
 import math
+import random
+from functools import cache
 from numbers import Real
 from typing import Any, Callable
 
 from ..games import GameTree
-from ..search import alphabeta
+from ..search import alphabeta, minimax
 from .feedback import Feedback, describe_error
 from .feedback import number_text as _num
+from .running import call_learner
 
 __all__ = [
-    "ORDER_TREE", "BRANCHING", "DEPTH", "minimal_leaves",
+    "ORDER_TREE", "MINIMAL_CASES", "best_first_leaves",
     "check_order", "check_minimal_leaves", "check_entry_kind",
 ]
 
 #: The tree of the ordering exercise: Max, Min, Max, then eight leaves. In this order
 #: alpha-beta cuts nothing and visits all eight; the best order visits five.
 ORDER_TREE = [[[2, 17], [3, 11]], [[1, 19], [15, 16]]]
-#: The uniform tree of the exercise on the minimal tree: 3 moves everywhere, 4 plies.
-BRANCHING, DEPTH = 3, 4
-
 KINDS = ("exact", "lower", "upper")
-
-
-def minimal_leaves(branching: int, depth: int) -> int:
-    """Leaves alpha-beta visits in a uniform tree ordered best first (Knuth and Moore, 1975).
-
-    ``b ** ceil(d / 2) + b ** floor(d / 2) - 1`` for ``b`` moves everywhere and ``d`` plies.
-
-    >>> minimal_leaves(3, 2), minimal_leaves(2, 3)
-    (5, 5)
-    """
-    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
 
 
 # -- exercise: order the moves so alpha-beta visits the fewest leaves ------------------------
@@ -145,7 +134,7 @@ def check_order(answer: Any, nested: Any = ORDER_TREE) -> Feedback:
 
     The answer must be the same tree with the children of its nodes reordered (each
     subtree kept whole); alpha-beta must visit the fewest leaves that any ordering
-    allows (for a uniform tree, :func:`minimal_leaves`).
+    allows (for a uniform tree, those of the minimal tree: :func:`best_first_leaves`).
 
     >>> aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     >>> check_order([[3, 8, 12], [2, 4, 6], [2, 5, 14]], aima)
@@ -193,47 +182,120 @@ def _fewest(nested) -> int:
     return _leaves(_best_first(nested, True))
 
 
-# -- exercise: the size of the minimal tree -------------------------------------------------
+# -- exercise: the size of the minimal tree, counted by the nodes' jobs ------------------------
 
-def check_minimal_leaves(answer: Any, branching: int = BRANCHING, depth: int = DEPTH) -> Feedback:
-    """Check the number of leaves alpha-beta visits in a uniform tree ordered best first.
+#: ``(branching, depth)`` for :func:`check_minimal_leaves`, none of them in the lesson's
+#: table: the old question first (3 moves, 4 plies: 17), then odd depths, where Max's and
+#: Min's halves differ, a single move everywhere, a single leaf, and larger trees.
+MINIMAL_CASES = ((3, 4), (2, 5), (4, 3), (5, 2), (2, 1), (1, 4), (3, 0), (3, 5), (2, 7), (5, 3))
 
-    >>> check_minimal_leaves(17)
-    Right: with 3 moves everywhere and 4 plies, alpha-beta ordered best first visits 17 of the 81 leaves.
-    >>> check_minimal_leaves(81)  # doctest: +ELLIPSIS
-    Not yet: 81 is every leaf of the tree, ...
+
+def _best_move_first(game, state, moves):
+    """The moves sorted best first for the player to move, by the package's minimax value."""
+    values = {move: minimax(game, game.play(state, move), record=False).score for move in moves}
+    return sorted(moves, key=values.get, reverse=game.is_max(state))
+
+
+@cache
+def best_first_leaves(branching: int, depth: int) -> int:
+    """The leaves alpha-beta visits in a uniform tree (``branching`` moves at every position,
+    ``depth`` plies, leaves all different) with the best move always first: counted in
+    the tree :func:`~minimax_viz.alphabeta` records, not from a formula.
+
+    >>> best_first_leaves(3, 2), best_first_leaves(2, 3)
+    (5, 5)
     """
-    b, d = branching, depth
-    right, every = minimal_leaves(b, d), b ** d
-    what = f"the number of leaves alpha-beta visits with {b} moves everywhere, {d} plies, best move first"
-    if answer is ...:
-        return Feedback(False, f"replace the ... with {what}.")
-    if isinstance(answer, bool) or not isinstance(answer, Real):
-        return Feedback(False, f"give a whole number, not {answer!r}.")
-    if answer == right:
+    rng = random.Random(branching * 100 + depth)
+    size = branching ** depth
+    values = iter(rng.sample(range(-10 * size, 10 * size), size))   # all different: no ties
+
+    def build(plies):
+        return next(values) if plies == 0 else [build(plies - 1) for _ in range(branching)]
+
+    tree = GameTree(build(depth))
+    return alphabeta(tree, order=_best_move_first).tree.counts()["leaf"]
+
+
+def check_minimal_leaves(minimal_leaves: Callable) -> Feedback:
+    """Check ``minimal_leaves(branching, depth)``: the leaves alpha-beta visits in a uniform
+    tree with the best move always first (the minimal tree of Knuth and Moore, 1975).
+
+    It tries the sizes of :data:`MINIMAL_CASES` and compares with alpha-beta itself: the
+    leaves it visits on a uniform tree ordered best first (:func:`best_first_leaves`).
+
+    >>> def minimal_leaves(branching, depth):
+    ...     def on_best_line(d):
+    ...         return 1 if d == 0 else on_best_line(d - 1) + (branching - 1) * refuted(d - 1)
+    ...     def refuted(d):
+    ...         return 1 if d == 0 else refutation(d - 1)
+    ...     def refutation(d):
+    ...         return 1 if d == 0 else branching * refuted(d - 1)
+    ...     return on_best_line(depth)
+    >>> check_minimal_leaves(minimal_leaves)
+    Right: minimal_leaves agrees with alpha-beta itself on 10 uniform trees ordered best first, odd and even depths: 17 of the 81 leaves with 3 moves everywhere and 4 plies, 11 of the 32 with 2 moves and 5 plies.
+    >>> check_minimal_leaves(lambda b, d: b ** d)  # doctest: +ELLIPSIS
+    Not yet: <lambda>(3, 4) returned 81, but alpha-beta with the best move first visits 17 of the 81 leaves ...
+    """
+    if not callable(minimal_leaves):
+        return Feedback(False, f"minimal_leaves should be a function (branching, depth), but it is "
+                               f"{minimal_leaves!r}.",
+                        hint="define it with def minimal_leaves(branching, depth): and run that cell.")
+    name = getattr(minimal_leaves, "__name__", "minimal_leaves")
+    for b, d in MINIMAL_CASES:
+        call = f"{name}({b}, {d})"
+        got, problem = call_learner(minimal_leaves, b, d)
+        if problem is not None:
+            return Feedback(False, f"{call}: {problem}.", hint=_JOBS if "recursed" in problem else None)
+        right = best_first_leaves(b, d)
+        if _is_number(got) and got == right:
+            continue
+        moves = "one move" if b == 1 else f"{b} moves"
         return Feedback(
-            True, f"with {b} moves everywhere and {d} plies, alpha-beta ordered best first visits "
-            f"{right} of the {every} leaves.",
+            False, f"{call} returned {_shown(got)}, but alpha-beta with the best move first visits {right} of "
+            f"the {b ** d} leaves of a uniform tree with {moves} everywhere and {d} pl{'y' if d == 1 else 'ies'}.",
+            hint=_minimal_hint(got, b, d),
         )
-    half = (b ** math.ceil(d / 2), b ** (d // 2))
-    hint = (
-        f"count the leaves of two proofs: that Max gets at least the value (one Max move at each of "
-        f"Max's turns, every Min reply) and that Min holds Max to at most it (one Min reply at each "
-        f"of Min's turns, every Max move). With {d} plies, Max moves at plies 1, 3, ... and Min at "
-        "2, 4, ...; the two proofs share one leaf, the end of the best line."
+    return Feedback(
+        True, f"{name} agrees with alpha-beta itself on {len(MINIMAL_CASES)} uniform trees ordered best first, "
+        "odd and even depths: 17 of the 81 leaves with 3 moves everywhere and 4 plies, 11 of the 32 with "
+        "2 moves and 5 plies.",
     )
-    if answer == every:
-        why = (f"{every} is every leaf of the tree, what minimax visits (and alpha-beta with the "
-               "worst move first). Best first, alpha-beta skips most of them.")
-    elif answer == sum(half):
-        why = (f"{answer} counts the leaf at the end of the best line twice: it belongs to both "
-               "proofs. Take it off once.")
-    elif answer in half or answer == round(b ** (d / 2)):
-        why = (f"{answer} is b^(d/2), the rough size of the minimal tree, or one of its two "
-               "halves; the exact count adds both halves.")
-    else:
-        why = f"{answer!r} is not {what}."
-    return Feedback(False, why, hint=hint)
+
+
+_JOBS = ("count by the three jobs: a leaf counts 1; a node on the best line adds up its first child "
+         "(on the best line too) and its b - 1 other children (refuted); a refuted node counts its one "
+         "child, the refutation; a refutation adds up all b of its children, each refuted in turn.")
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _shown(value) -> str:
+    return _num(value) if _is_number(value) else repr(value)
+
+
+def _minimal_hint(got, b: int, d: int) -> str:
+    halves = (b ** math.ceil(d / 2), b ** (d // 2))
+    if not _is_number(got):
+        return "return the count, a whole number. " + _JOBS
+    if d == 0:
+        return "a tree of depth 0 is a single leaf, and alpha-beta reads it: 1."
+    if b == 1:
+        return "with one move everywhere the tree is a single line down to a single leaf: 1."
+    if got == b ** d:
+        return ("that is every leaf, what minimax reads (and alpha-beta with the worst move first). "
+                "Best first, a refuted node tries only one child. " + _JOBS)
+    if got == sum(halves):
+        return ("the leaf at the end of the best line belongs to both proofs, and you count it twice: "
+                "take it off once.")
+    if d % 2 and (isinstance(got, float) and not float(got).is_integer()):
+        return ("for an odd depth b ** (d / 2) is not a whole number: Max moves at plies 1, 3, 5, ... "
+                "(⌈d/2⌉ turns: math.ceil(d / 2)) and Min at plies 2, 4, ... (⌊d/2⌋: d // 2).")
+    if d % 2 and got in (2 * halves[0] - 1, 2 * halves[1] - 1):
+        return ("for an odd depth the two halves differ: Max moves at plies 1, 3, 5, ... (⌈d/2⌉ turns) "
+                "and Min at plies 2, 4, ... (⌊d/2⌋ turns), so the proofs have b^⌈d/2⌉ and b^⌊d/2⌋ leaves.")
+    return _JOBS
 
 
 # -- exercise: what a table entry is ----------------------------------------------------------

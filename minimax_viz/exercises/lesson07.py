@@ -1,4 +1,4 @@
-"""Checks for lesson 07, Connect Four: a heuristic of your own, a winning column, the depth a win needs.
+"""Checks for lesson 07, Connect Four: a heuristic of your own, the columns that win, the depth a win needs.
 
 Positions are written as in :meth:`~minimax_viz.ConnectFour.from_moves`: the columns
 played, as 1-based digits (``"4455"``). A move is a 0-based column index, the numbers
@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any, Callable
 
 from ..games import ConnectFour
 from ..search import alphabeta, centre_first, minimax
 from ..trace import format_value
-from .feedback import Feedback, check_value, describe_error
+from .feedback import Feedback, describe_error
+from .running import call_learner
 
 __all__ = [
-    "WIN_POSITION", "DEPTH_POSITION", "centre_discs",
-    "check_centre_evaluate", "check_winning_column", "check_win_depth",
+    "WIN_POSITION", "DEPTH_POSITION", "COLUMN_POSITIONS", "DEPTH_CASES", "centre_discs",
+    "winning_columns_of", "win_depth_of", "check_centre_evaluate", "check_winning_columns", "check_win_depth",
 ]
 
 _GAME = ConnectFour()
@@ -179,125 +180,308 @@ def _counts_the_centre(values: dict) -> Feedback | None:
     return None
 
 
-# -- exercise: the winning column ------------------------------------------------------------------
+# -- exercise: the columns that win within two of the mover's discs -------------------------------
 
-def _quickest_win(state) -> tuple[int | None, list[int]]:
-    """The fewest plies in which the player to move forces a win (up to ``_DEEPEST``), and
-    the columns that do it; ``(None, [])`` when no win is that close."""
-    sign = 1 if _GAME.is_max(state) else -1
-    for depth in range(1, _DEEPEST + 1, 2):  # the mover's own wins end on odd plies
-        if sign * _search(state, depth).score >= 1:
-            wins = [c for c in _GAME.moves(state)
-                    if sign * _search(_GAME.play(state, c), depth - 1).score >= 1]
-            return depth, wins
-    return None, []
+#: Positions :func:`check_winning_columns` asks about, in order: the lesson's (a disc that makes
+#: two threats at once), a win at once, O to move, a double threat that loses to the
+#: opponent's win at once, threats one above the other in one column (X, then O), two
+#: winning columns, no quick win, and a disc that fills the board (a draw, not a win).
+COLUMN_POSITIONS = (
+    WIN_POSITION,                    # X: column 1 makes two threats at once
+    "112233",                        # X: column 3 wins at once
+    "2233541",                       # O: column 3 makes two threats
+    "611564716643",                  # X: column 4 makes two threats, but O wins at once in 1
+    "5227676152462355",              # X: column 3, threats one above the other
+    "4567214354",                    # X: columns 2 and 5, the ends of an open three
+    "4144147716526577623",           # O: column 2, threats one above the other
+    "462465631373336",               # O: column 1 makes two threats, but X wins at once in 5
+    DEPTH_POSITION,                  # X: a win, but not within two discs
+    "32462444446226226663555333355511117711777",  # O: the last disc fills the board, a draw
+)
 
 
-def check_winning_column(answer: Any, position: str = WIN_POSITION) -> Feedback:
-    """Check the column (0-based) that wins by force, soonest, for the player to move in ``position``.
+def _mover_wins(state, plies: int) -> bool:
+    """Does the player who just moved into ``state`` win within ``plies`` more plies, whatever
+    the other does? The lesson's search says (quick wins: a win scores 1 or more)."""
+    sign = -1 if _GAME.is_max(state) else 1   # the mover is the one NOT to move now
+    return sign * _search(state, plies).score >= 1
 
-    Any column that wins as soon as possible is right.
 
-    >>> check_winning_column(1)
-    Right: X in column 1 wins in 3 plies: after any reply, X completes four with its next disc.
-    >>> check_winning_column(4)  # doctest: +ELLIPSIS
-    Not yet: after X in column 4, O answers in column 1, and X can no longer force a win
-    within 3 plies...
+def winning_columns_of(position) -> list[int]:
+    """The columns where the player to move drops a disc and then wins with that disc or its
+    next one, whatever the opponent replies, by the lesson's search (two plies below each column).
+
+    >>> winning_columns_of(WIN_POSITION), winning_columns_of("112233"), winning_columns_of("4455")
+    ([1], [3], [2, 5])
     """
     state = _GAME.state(position)
+    return [c for c in _GAME.moves(state) if _mover_wins(_GAME.play(state, c), 2)]
+
+
+def check_winning_columns(function: Callable) -> Feedback:
+    """Check ``function(game, state)``: the columns (0-based, in any order) in which the player
+    to move drops a disc and wins with that disc or with its next one, whatever the opponent
+    replies in between.
+
+    It asks about the positions of :data:`COLUMN_POSITIONS` (the board as a list of rows, as
+    ``from_moves`` gives it) and compares with the lesson's search two plies below each column
+    (:func:`winning_columns_of`).
+
+    >>> def winning_columns(game, state):
+    ...     me, found = game.player(state), []
+    ...     for column in game.moves(state):
+    ...         after = game.play(state, column)
+    ...         if game.winner(after) == me:
+    ...             found.append(column)
+    ...         elif not game.is_terminal(after) and all(
+    ...                 any(game.winner(game.play(reply, c)) == me for c in game.moves(reply))
+    ...                 for reply in (game.play(after, r) for r in game.moves(after))):
+    ...             found.append(column)
+    ...     return found
+    >>> check_winning_columns(winning_columns)
+    Right: winning_columns finds the winning columns of all 10 positions, X and O to move: wins at once, two threats at once, threats one above the other, none; in '5743321744' it is column 1.
+    >>> two_threats = lambda game, state: [c for c in game.moves(state) if len(game.threats(game.play(state, c))) >= 2]
+    >>> check_winning_columns(two_threats)  # doctest: +ELLIPSIS
+    Not yet: on '112233' (X to move) <lambda> gives [], but the winning column is [3]: X in column 3 completes four at once.
+    Hint: a disc that completes four at once wins too: ...
+    """
+    name = getattr(function, "__name__", "winning_columns")
+    if not callable(function):
+        return Feedback(False, f"winning_columns should be a function (game, state), but it is {function!r}.",
+                        hint="define it with def winning_columns(game, state): and run that cell.")
+    for moves in COLUMN_POSITIONS:
+        state = _GAME.state(moves)
+        mover = _GAME.player(state)
+        where = f"on {moves!r} ({mover} to move)"
+        got, problem = call_learner(function, ConnectFour(), _GAME.board(state))   # a game of its own
+        if problem is not None:
+            return Feedback(False, f"{name}(game, board) {where}: {problem}.",
+                            hint=None if "still the stub" in problem else
+                            "the state is a list of six strings, the rows from top to bottom; ask the game "
+                            "about it: game.moves, game.play, game.winner, game.player.")
+        columns, wrong_form = _columns(got)
+        if wrong_form is not None:
+            return Feedback(False, f"{where} {name} returned {_short(got)}: {wrong_form}.",
+                            hint="return a list of column indexes, such as [1] or [2, 5], or [] when "
+                                 "no column wins.")
+        right = winning_columns_of(state)
+        if sorted(columns) == right:
+            continue
+        return _columns_mismatch(where, name, sorted(columns), right, state)
+    return Feedback(True, f"{name} finds the winning columns of all {len(COLUMN_POSITIONS)} positions, X and O "
+                          "to move: wins at once, two threats at once, threats one above the other, none; "
+                          f"in {WIN_POSITION!r} it is column 1.")
+
+
+def _columns(got) -> tuple[list, str | None]:
+    """The learner's columns as a list, or words for why the answer is not a set of columns."""
+    if isinstance(got, bool) or not isinstance(got, (list, tuple, set, frozenset)):
+        if isinstance(got, Integral):
+            return [], "a list of columns is wanted, even for one column: [3], not 3"
+        return [], "that is not a list of columns"
+    items = list(got)
+    if any(isinstance(c, bool) or not isinstance(c, Integral) for c in items):
+        odd = next(c for c in items if isinstance(c, bool) or not isinstance(c, Integral))
+        return [], f"every column is a whole number from 0 to {_GAME.cols - 1}, but it holds {odd!r}"
+    if len(set(items)) != len(items):
+        return [], "it names a column twice; name each winning column once"
+    return [int(c) for c in items], None
+
+
+def _short(x) -> str:
+    text = repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _columns_mismatch(where: str, name: str, got: list, right: list, state) -> Feedback:
+    wrong = [c for c in got if c not in right]
+    missed = [c for c in right if c not in got]
+    truth = (f"the winning column{'s are' if len(right) > 1 else ' is'} {right}" if right
+             else "no column wins within two of its discs")
+    if wrong:
+        why, hint = _refutation(state, wrong[0])
+    else:
+        why, hint = _proof(state, missed[0])
+    return Feedback(False, f"{where} {name} gives {got}, but {truth}: {why}.", hint=hint)
+
+
+def _refutation(state, column: int) -> tuple[str, str]:
+    """Why ``column`` does not win: the opponent's reply that stops it, in words, and a hint."""
     mover = _GAME.player(state)
     other = "O" if mover == "X" else "X"
-    plies, wins = _quickest_win(state)
-    if plies is None:
-        return Feedback(False, f"{mover} has no forced win within {_DEEPEST} plies in {position!r}; "
-                               "this check needs a position with a quick win.")
-    what = "the column that wins"
-    if answer is ...:
-        return Feedback(False, f"replace the ... with {what}, a column index from 0 to {_GAME.cols - 1}.")
-    open_columns = list(_GAME.moves(state))
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        return Feedback(False, f"a move is a whole number, a column index from 0 to {_GAME.cols - 1}, "
-                               f"not {answer!r}.")
-    zero_based = ("if you counted the columns from 1: moves are 0-based column indexes, the numbers "
-                  "printed under the board; only from_moves writes columns as 1-based digits.")
-    if answer not in open_columns:
-        where = (f"column {answer} is full" if 0 <= answer < _GAME.cols
-                 else f"there is no column {answer} (they are 0 to {_GAME.cols - 1})")
-        return Feedback(False, f"{where}; the open columns are {open_columns}.",
-                        hint=zero_based if answer - 1 in wins else None)
-    if answer in wins:
-        return Feedback(
-            True, f"{mover} in column {answer} wins in {plies} plies: after any reply, {mover} "
-            f"completes four with its {'next disc' if plies == 3 else 'disc on ply ' + str(plies)}.",
-        )
-    after = _GAME.play(state, answer)
-    reply = _search(after, plies - 1).move
-    hint = (f"Look for a disc that makes two threats at once: two empty cells that would each complete "
-            f"four {mover}s and that can both be played now (a disc lands on top of its column, so a "
-            f"cell with an empty cell under it cannot be played yet). {other} can block only one.")
-    if answer - 1 in wins:
-        hint = f"{zero_based} {hint}"
-    else:
-        hint = hint[0].lower() + hint[1:]
-    return Feedback(
-        False, f"after {mover} in column {answer}, {other} answers in column {reply}, and {mover} can no "
-        f"longer force a win within {plies} plies; from the position itself, another column does.",
-        hint=hint,
-    )
+    after = _GAME.play(state, column)
+    if _GAME.is_terminal(after):
+        why = f"{mover} in column {column} fills the board and the game is a draw"
+        hint = ("when the board fills, no reply follows, and all(...) of no replies is True: check that "
+                "the game goes on (game.is_terminal(after)) before looking at the replies.")
+        return why, hint
+    reply = _search(after, 2).move
+    if _GAME.winner(_GAME.play(after, reply)) == other:
+        why = f"after {mover} in column {column}, {other} answers in column {reply} and wins at once"
+        hint = (f"look at every reply of {other}: a reply that completes four for {other} (game.winner) "
+                "refutes the column, however many threats it made.")
+        return why, hint
+    why = (f"after {mover} in column {column}, {other} answers in column {reply}, and no disc of {mover} "
+           "then completes four")
+    hint = (f"{mover} must win after every reply of {other}, not after some of them: all(...) over "
+            f"{other}'s replies, any(...) over {mover}'s next discs, each tested with game.winner.")
+    return why, hint
+
+
+def _proof(state, column: int) -> tuple[str, str]:
+    """Why ``column`` wins, in words (each reply and the four that follows), and a hint."""
+    mover = _GAME.player(state)
+    other = "O" if mover == "X" else "X"
+    after = _GAME.play(state, column)
+    if _GAME.winner(after) == mover:
+        why = f"{mover} in column {column} completes four at once"
+        hint = (f"a disc that completes four at once wins too: test game.winner(after) == {mover!r} "
+                "(the player to move in state, game.player(state)) first.")
+        return why, hint
+    lines = [f"{other} in {reply} then {mover} in {_GAME.winning_moves(_GAME.play(after, reply))[0]}"
+             for reply in _GAME.moves(after)]
+    why = f"after {mover} in column {column}, every reply of {other} leaves {mover} a four ({', '.join(lines)})"
+    every = (f"try every reply of {other} and every next disc of {mover} rather than counting threats: two "
+             "threats can stand one above the other in one column, where the block on the lower cell lets "
+             f"{mover} play on top.")
+    if mover == "O":
+        return why, ("the player to move here is O: compare game.winner with game.player(state), found before "
+                     f"any disc drops, not with 'X'. Then {every}")
+    return why, every + (" Compare game.winner with the player to move in state, "
+                                                "game.player(state), found before any disc drops.")
 
 
 # -- exercise: the depth that sees the win --------------------------------------------------------
 
-def check_win_depth(answer: Any, position: str = DEPTH_POSITION) -> Feedback:
-    """Check the smallest depth at which the lesson's search of ``position`` finds a forced win.
+#: ``(position, deepest)`` for :func:`check_win_depth`: the lesson's position first, quick wins
+#: for X and for O, no win for the mover while the opponent has one, a win beyond ``deepest``,
+#: a win exactly at ``deepest``, and the empty board.
+DEPTH_CASES = (
+    (DEPTH_POSITION, 9),     # X: 5
+    ("4455", 9),             # X: 3
+    ("112233", 9),           # X: 1
+    ("2233541", 9),          # O: 3
+    ("4145522463454", 9),    # O: 5
+    ("51234177374", 5),      # O to move, and X wins in 4 plies: no win for O
+    (DEPTH_POSITION, 3),     # X wins at 5, past deepest: None
+    ("4455", 3),             # X wins at exactly deepest, 3
+    ("", 4),                 # the empty board: None
+)
 
-    The search is ``mv.alphabeta(game, position, depth=d, order=mv.centre_first,
-    memo=True, quick_wins=True)``; it has found the win when its score is a win (±1 or
-    more in size) rather than a guess.
 
-    >>> check_win_depth(5)
-    Right: from depth 5 on the search scores a win (+30): X's third disc completes four on ply 5 (X, O, X, O, X).
-    >>> check_win_depth(4)  # doctest: +ELLIPSIS
-    Not yet: 4 is not the smallest depth at which the search finds the win.
-    Hint: at depth 4 the score is a guess...
+def win_depth_of(position, deepest: int = _DEEPEST) -> int | None:
+    """The smallest depth, up to ``deepest``, at which the lesson's search scores a win for the
+    player to move, or None: read from one search ``deepest`` plies deep, whose quick-wins score
+    (1 + the cells still empty when the game ends) says how many plies the win takes.
+
+    >>> win_depth_of("57365161"), win_depth_of("4455"), win_depth_of("57365161", 3)
+    (5, 3, None)
     """
     state = _GAME.state(position)
-    mover = _GAME.player(state)
-    expected, _ = _quickest_win(state)
-    if expected is None:
-        return Feedback(False, f"{mover} has no forced win within {_DEEPEST} plies in {position!r}; "
-                               "this check needs a position with a quick win.")
-    found = _search(state, expected)
-    loop = ("Try mv.alphabeta(game, position, depth=d, order=mv.centre_first, memo=True, "
-            "quick_wins=True).score for d = 1, 2, 3, ...")
-    if answer is ... or answer is None:
-        hint = (f"depth=None searches to the end, but the question asks for the smallest depth. {loop}"
-                if answer is None else loop)
-    elif isinstance(answer, bool) or not isinstance(answer, int):
-        hint = f"a depth is a whole number of plies. {loop}"
-    elif answer <= 0:
-        hint = f"depth 0 only evaluates the position itself and looks at no move. {loop}"
-    elif answer < expected:
-        guess = _search(state, answer).score
-        hint = (f"at depth {answer} the score is a guess, {guess * _GAME.max_points:+.0f} points "
-                f"(≈ {guess:+.3f}): the win lies beyond the horizon.")
-        if answer == (expected + 1) // 2:
-            hint += (f" {answer} is the number of {mover}'s own discs the win takes, but a depth counts "
-                     f"plies, the moves of both players.")
-        if answer % 2 == 0:
-            hint += (f" A win for {mover} always comes on one of {mover}'s own moves (plies 1, 3, 5, ...), "
-                     f"so an even depth sees no win that the odd depth below it misses.")
-        hint += f" {loop}"
-    elif answer > expected:
-        hint = f"depth {answer} finds it, but so does a smaller depth. {loop}"
+    sign = 1 if _GAME.is_max(state) else -1
+    score = sign * _search(state, deepest).score
+    return _GAME.moves_left(state) - (score - 1) if score >= 1 else None
+
+
+def check_win_depth(function: Callable) -> Feedback:
+    """Check ``function(position, deepest)``: the smallest depth from 1 to ``deepest`` at which
+    the lesson's search (``mv.alphabeta(game, position, depth=d, order=mv.centre_first,
+    memo=True, quick_wins=True)``) scores a win for the player to move, +1 or more for X and
+    -1 or less for O; None when no depth up to ``deepest`` does.
+
+    It asks about the cases of :data:`DEPTH_CASES` (positions as digit strings, ``"4455"``)
+    and compares with :func:`win_depth_of`.
+
+    >>> def search(position, depth):
+    ...     return alphabeta(_GAME, position, depth=depth, order=centre_first, memo=True,
+    ...                      quick_wins=True, record=False)
+    >>> def win_depth(position, deepest=9):
+    ...     sign = 1 if _GAME.player(position) == "X" else -1
+    ...     for depth in range(1, deepest + 1):
+    ...         if sign * search(position, depth).score >= 1:
+    ...             return depth
+    ...     return None
+    >>> check_win_depth(win_depth)
+    Right: win_depth agrees with the search in all 9 cases, X and O to move, with and without a win in reach; '57365161' needs depth 5: X's third disc completes four on ply 5 (X, O, X, O, X).
+    >>> check_win_depth(lambda position, deepest=9: 5)  # doctest: +ELLIPSIS
+    Not yet: <lambda>('4455', 9) returned 5, but the search first scores a win for X at depth 3 ...
+    """
+    name = getattr(function, "__name__", "win_depth")
+    if not callable(function):
+        return Feedback(False, f"win_depth should be a function (position, deepest), but it is {function!r}.",
+                        hint="define it with def win_depth(position, deepest=9): and run that cell.")
+    for position, deepest in DEPTH_CASES:
+        call = f"{name}({position!r}, {deepest})"
+        got, problem = call_learner(function, position, deepest)
+        if problem is not None:
+            return Feedback(False, f"{call}: {problem}.", hint=None if "still the stub" in problem else _LOOP)
+        right = win_depth_of(position, deepest)
+        if (got is None and right is None) or (_is_depth(got) and got == right):
+            continue
+        return _depth_mismatch(call, got, right, position, deepest)
+    plies = _plies(DEPTH_POSITION, 5)
+    return Feedback(True, f"{name} agrees with the search in all {len(DEPTH_CASES)} cases, X and O to move, with "
+                          f"and without a win in reach; {DEPTH_POSITION!r} needs depth 5: X's third disc "
+                          f"completes four on ply 5 ({plies}).")
+
+
+_LOOP = ("Try depth = 1, 2, ... up to deepest, search(position, depth) each time, and return the first "
+         "depth whose score is a win for the player to move (score >= 1 for X, score <= -1 for O); "
+         "after the loop, return None.")
+
+
+def _is_depth(value) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _plies(position, plies: int) -> str:
+    mover = _GAME.player(position)
+    other = "O" if mover == "X" else "X"
+    return ", ".join(mover if i % 2 == 0 else other for i in range(plies))
+
+
+def _score_at(position, depth: int) -> str:
+    score = _search(_GAME.state(position), depth).score
+    return f"{score:+d}" if abs(score) >= 1 else f"a guess, {score * _GAME.max_points:+.0f} points"
+
+
+def _depth_mismatch(call: str, got, right, position, deepest: int) -> Feedback:
+    mover = _GAME.player(position)
+    if right is None:
+        truth = (f"no depth up to {deepest} scores a win for {mover}: at depth {deepest} the score is "
+                 f"{_score_at(position, deepest)}")
     else:
-        hint = loop
-    if answer is not ... and (isinstance(answer, bool) or not isinstance(answer, int)):
-        return Feedback(False, f"{answer!r} is not a depth: give one whole number of plies.", hint=hint)
-    plies = " ".join(f"{mover if i % 2 == 0 else ('O' if mover == 'X' else 'X')}," for i in range(expected))
-    ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get((expected + 1) // 2, "last")
-    return check_value(
-        answer, expected, what="the smallest depth at which the search finds the win", hint=hint,
-        success=f"from depth {expected} on the search scores a win ({found.score:+d}): {mover}'s {ordinal} "
-                f"disc completes four on ply {expected} ({plies.rstrip(',')}).",
-    )
+        truth = (f"the search first scores a win for {mover} at depth {right} ({_score_at(position, right)}, a "
+                 f"win: {_plies(position, right)}, and {mover}'s disc on ply {right} completes four)")
+    text = f"{call} returned {_short(got)}, but {truth}."
+    if got is not None and not _is_depth(got):
+        return Feedback(False, text, hint=f"return the depth, a whole number of plies, or None. {_LOOP}")
+    if got is None:
+        if mover == "O":
+            hint = "for O a win scores -1 or less: test the score for the player to move, not score >= 1. "
+        elif right == deepest:
+            hint = f"depth {deepest} itself counts: range(1, deepest + 1) ends at deepest. "
+        else:
+            hint = ""
+        return Feedback(False, text, hint=hint + _LOOP)
+    got = int(got)   # a numpy integer too
+    if got < 1:
+        return Feedback(False, text, hint=f"depth 0 only evaluates the position and looks at no move. {_LOOP}")
+    if right is not None and got == _search(_GAME.state(position), right).score:
+        return Feedback(False, text, hint=f"that is the search's score at depth {right}; return the depth "
+                                          f"itself. {_LOOP}")
+    if got > deepest:
+        return Feedback(False, text, hint=f"look no deeper than deepest = {deepest}. {_LOOP}")
+    score = _search(_GAME.state(position), got).score
+    sign = 1 if mover == "X" else -1
+    if -sign * score >= 1:
+        other = "O" if mover == "X" else "X"
+        return Feedback(False, text, hint=f"at depth {got} the score, {score:+d}, is a win for {other}, the "
+                                          f"opponent: count only wins for {mover}, the player to move, so "
+                                          f"abs(score) >= 1 is not the test. {_LOOP}")
+    if right is None or got < right:
+        return Feedback(False, text, hint=f"at depth {got} the score is {_score_at(position, got)}: a guess "
+                                          "stays strictly between -1 and +1, and only a real win scores "
+                                          f"1 or more. {_LOOP}")
+    return Feedback(False, text, hint=f"depth {got} finds it, but so does depth {right}: try the depths from 1 "
+                                      f"upwards and stop at the first. {_LOOP}")
