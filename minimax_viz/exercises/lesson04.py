@@ -22,14 +22,12 @@ from ..search import minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
+from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
 from .searches import (
-    TIME_LIMIT,
     TWO_DEPTHS,
     TWO_DEPTHS_GUESSES,
     GraphGame,
     SearchFeedback,
-    _Stop,
-    _Timer,
     check_search,
     show_search,
     with_note_words,

@@ -2,18 +2,56 @@
 
 A check calls the learner's code on cases it has not seen. That code may still be the stub,
 raise, recurse without end, loop for ever or call ``sys.exit``; :func:`call_learner` turns
-each of these into one sentence and never lets it out, so a check never raises. The time
-limit is the one the search checks use (:data:`minimax_viz.exercises.searches.TIME_LIMIT`).
+each of these into one sentence and never lets it out, so a check never raises. :class:`Timer`
+stops a learner's code that runs too long; the search checks use it too.
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 from typing import Any, Callable
 
 from .feedback import describe_error
-from .searches import TIME_LIMIT, _Stop, _Timer
 
-__all__ = ["call_learner", "TIME_LIMIT"]
+__all__ = ["call_learner", "TIME_LIMIT", "Timer", "Stopped"]
+
+#: Seconds a learner's function may run on one case before a check stops it.
+TIME_LIMIT = 3.0
+
+
+class Stopped(BaseException):
+    """Stops a learner's code that runs too long (a BaseException: ``except Exception``
+    in the learner's code does not swallow it)."""
+
+
+class Timer:
+    """Raises :class:`Stopped` in the learner's code after ``seconds`` (main thread, where
+    the clock signal exists; elsewhere a check's call budget alone bounds the search).
+
+    >>> with Timer(1.0):
+    ...     sum(range(10))
+    45
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def _ring(self, signum, frame):
+        raise Stopped(f"over {self.seconds:g} s")
+
+    def __enter__(self):
+        if self.on:
+            self.old = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.on:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old)
+        return False
 
 
 def call_learner(fn: Callable, *args, seconds: float = TIME_LIMIT) -> tuple[Any, str | None]:
@@ -28,9 +66,9 @@ def call_learner(fn: Callable, *args, seconds: float = TIME_LIMIT) -> tuple[Any,
     (None, 'it raised ZeroDivisionError: integer division or modulo by zero')
     """
     try:
-        with _Timer(seconds):
+        with Timer(seconds):
             return fn(*args), None
-    except _Stop:
+    except Stopped:
         return None, f"it ran for more than {seconds:g} s without an answer (an endless loop?)"
     except RecursionError:
         return None, "it recursed without end (RecursionError): each call must get closer to a case it answers at once"

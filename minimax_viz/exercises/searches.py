@@ -35,8 +35,6 @@ Right: your minimax gives the right value and move on all 14 games, node by node
 from __future__ import annotations
 
 import math
-import signal
-import threading
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
@@ -49,20 +47,14 @@ from ..learner import record_calls, short_repr as _short
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, describe_error, unfinished
+from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
 
 __all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
 
 #: The searches a check knows.
 KINDS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
-#: Seconds a learner's search may run on one game before the check stops it.
-TIME_LIMIT = 3.0
 _WORDS = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax",
           "expectiminimax": "expectiminimax"}
-
-
-class _Stop(BaseException):
-    """Stops a learner's search that runs too long (a BaseException: ``except Exception``
-    in the learner's code does not swallow it)."""
 
 
 class _Slip(Exception):
@@ -526,30 +518,6 @@ def _answer_problem(answer) -> str | None:
         return (f"the value it returned, {_short(value)}, is far larger than any utility or evaluation "
                 "in these games; return the value the search found")
     return None
-
-
-class _Timer:
-    """Raises :class:`_Stop` in the learner's code after ``seconds`` (main thread, where
-    the clock signal exists; elsewhere the call budget alone bounds the search)."""
-
-    def __init__(self, seconds: float):
-        self.seconds = seconds
-        self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-    def _ring(self, signum, frame):
-        raise _Stop(f"over {self.seconds:g} s")
-
-    def __enter__(self):
-        if self.on:
-            self.old = signal.signal(signal.SIGALRM, self._ring)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-        return self
-
-    def __exit__(self, *exc):
-        if self.on:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old)
-        return False
 
 
 # -- the right answers -------------------------------------------------------------------------------

@@ -120,7 +120,7 @@ class Session:
         if latest.error is not None and not self._defined_by(value, latest):
             return (f"this check would judge an older {name}: In [{latest.count}], the cell that defines it, "
                     f"stopped with {_what_stopped(latest)}, and {name} is still {since}.",
-                    f"fix that cell and run it, then run this check again.")
+                    "fix that cell and run it, then run this check again.")
         if latest.cell_id is not None:
             again = [r for r in self.runs if r.cell_id == latest.cell_id and r.count and latest.count
                      and r.count > latest.count]
