@@ -25,7 +25,7 @@ from .searches import (
 
 __all__ = [
     "check_minimax", "check_alphabeta", "check_expectimax", "SearchFeedback", "WatchedGame",
-    "reference_minimax", "cases", "Case", "TWO_GHOSTS", "DEEP_GHOST", "TIME_LIMIT",
+    "reference_minimax", "one_ply_too_deep", "cases", "Case", "TWO_GHOSTS", "DEEP_GHOST", "TIME_LIMIT",
 ]
 
 
@@ -47,6 +47,17 @@ def reference_minimax(game, state, depth=math.inf):
         if (value > best_value) if maximise else (value < best_value):
             best_value, best_move = value, move
     return best_value, best_move
+
+
+def one_ply_too_deep(game, state, depth=math.inf):
+    """:func:`reference_minimax` with one slip, for the lesson to show a check at work
+    without showing a learner the answer: it searches one ply deeper than asked.
+
+    >>> from minimax_viz import GameTree
+    >>> one_ply_too_deep(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), ())
+    (3, 0)
+    """
+    return reference_minimax(game, state, depth + 1)
 
 
 def check_minimax(fn: Callable) -> SearchFeedback:
