@@ -463,6 +463,8 @@ def check_minimax(minimax: Callable) -> SearchFeedback:
     for text, what in MINIMAX_BOARDS:
         board = _GAME.board(text)
         verdict = judge(minimax, board)
+        if verdict is not None and verdict.stub:
+            return SearchFeedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
         if verdict is not None:
             return SearchFeedback(False, f"on {what}:\n{board_text(board)}\n{verdict.words}.",
                                   hint=_MINIMAX_HINT, difference=verdict.difference)

@@ -179,8 +179,8 @@ def _error_words(fn: Callable, err: BaseException, call: str) -> str:
     if isinstance(err, NotImplementedError):
         where = _raised_in(err)
         if where and where != name:
-            return f"{call}: your {name} calls {where}, which is still the stub; finish it first"
-        return f"{call}: {name} is still the stub (it raised NotImplementedError); write your code in its cell and run it"
+            return f"your {name} calls {where}, which is still the stub; finish it first"
+        return f"{name} is still the stub (it raised NotImplementedError); write your code in its cell and run it"
     if isinstance(err, RecursionError):
         return (f"{call} called itself without end (RecursionError): step 9 must stop at a finished board, and "
                 "each test-play must place the mark on the board before the call, so every call has one empty "
@@ -278,7 +278,9 @@ def judge_recording(mine: LearnerResult, given: list, board, mark: str, right) -
     where ``given`` was a copy of ``board``; ``right`` is the engine's search of ``board``."""
     board = list(_GAME.board(board))
     if mine.tree.odd:
-        return Verdict(_odd_words(mine.tree), first_difference(mine, right))
+        words, drawn = _odd_words(mine.tree)
+        difference = first_difference(mine, right)
+        return Verdict(words, replace(difference, words=drawn) if difference is not None else None)
     if given != board:
         return Verdict(_changed_words(board, given))
     shape = _shape_words(mine, right, board, mark)
@@ -293,38 +295,43 @@ def judge_recording(mine: LearnerResult, given: list, board, mark: str, right) -
 
 # -- a call given a board no move leads to (steps 11 and 12) ---------------------------------------
 
-def _odd_words(tree) -> str:
+def _odd_words(tree) -> tuple[str, str]:
+    """Words for the first call given a board no move leads to: with that board drawn in
+    three rows (for the feedback), and with it written on one line (for a drawing's title)."""
     index = min(tree.odd)
-    node = tree.nodes[index]
-    parent = node.parent
+    parent = tree.nodes[index].parent
     got = tree.given.get(index)
-    before = parent.state
     head = f"below {parent.where} ({parent.player} to move), a call of your minimax was given"
     if not isinstance(got, list) or len(got) != 9:
-        return f"{head} {_short(got)}, not a board: pass the board itself, curr_bd_st, with the mark placed on it"
-    shown = f"{head} this board:\n{_board_lines(got)}\n"
-    odd_cell = _odd_cell_words(got)
-    if odd_cell is not None:
-        return shown + odd_cell
+        words = f"{head} {_short(got)}, not a board: pass the board itself, curr_bd_st, with the mark placed on it"
+        return words, words
+    explain = _odd_cell_words(got) or _odd_board_words(got, parent) or tree.odd[index]
+    return f"{head} this board:\n{_board_lines(got)}\n{explain}", f"{head} {_short(got)}. {explain}"
+
+
+def _odd_board_words(got: list, parent) -> str | None:
+    """Why ``got`` is not one move from the parent's board: a mark gone, the same mark
+    placed twice in a row, or more than one new mark."""
+    before = parent.state
     changed = [c for c in range(9) if got[c] != before[c]]
     added = [c for c in changed if got[c] in ("X", "O")]
     removed = [c for c in changed if got[c] not in ("X", "O")]
     mover = parent.player
     if removed:
-        return (f"{shown}The mark on {_cells(removed)} is gone, though it was there at {parent.where}: a "
-                "test-play takes back only its own mark (step 12)")
+        return (f"The mark on {_cells(removed)} is gone, though it was there at {parent.where}: a test-play "
+                "takes back only its own mark (step 12)")
     if len(added) == 1 and got[added[0]] != mover:
         cell = added[0]
-        before_words = f"after {_other(mover)}'s move it is {mover}'s turn" if parent.index else \
+        turn = f"after {_other(mover)}'s move it is {mover}'s turn" if parent.index else \
             f"at the first call it is {mover}'s turn"
-        return (f"{shown}{before_words}, but {got[cell]} was placed on cell {cell}: the same mark was passed "
-                f"down again. Step 11 passes the other player's mark: minimax(curr_bd_st, HUMAN_MARK) after a test-play "
-                "of X, minimax(curr_bd_st, AI_MARK) after one of O")
+        return (f"{turn[0].upper()}{turn[1:]}, but {got[cell]} was placed on cell {cell}: the same mark was "
+                "passed down again. Step 11 passes the other player's mark: minimax(curr_bd_st, HUMAN_MARK) "
+                "after a test-play of X, minimax(curr_bd_st, AI_MARK) after one of O")
     if len(added) > 1:
-        return (f"{shown}That is {len(added)} new marks ({_cells(added)}) where a test-play places one: the mark "
-                "of an earlier test-play is still on the board. Step 12 takes each mark back before the next "
+        return (f"That is {len(added)} new marks ({_cells(added)}) where a test-play places one: the mark of an "
+                "earlier test-play is still on the board. Step 12 takes each mark back before the next "
                 "test-play: curr_bd_st[avail_cells_indexes[i]] = current_test_play_info['index']")
-    return shown + tree.odd[index]
+    return None
 
 
 def _odd_cell_words(cells: list) -> str | None:
