@@ -217,7 +217,7 @@ def all_positions():
     return seen
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def value(board, mark):
     """The plain minimax value for X, and the first best cell (ties to the first)."""
     if has_line(board, "O"):
@@ -576,7 +576,7 @@ def test_minimax_not_yet(function, words):
 def test_minimax_parting_is_drawn():
     feedback = lesson02.check_minimax(tutorial_style("same mark"))
     assert feedback.difference is not None and feedback.difference.kind == "position"
-    right_ax, mine_ax = feedback.draw()
+    right_ax, _ = feedback.draw()
     assert right_ax.figure.get_figwidth() * 100 <= 1000
     matplotlib.pyplot.close("all")
 
@@ -588,7 +588,7 @@ def test_minimax_boards_are_what_they_say(text, what):
     mark = "X" if len(empty(board)) % 2 else "O"
     score, cell = value(board, mark)
     plays = [value(board[:c] + (mark,) + board[c + 1:], other(mark))[0] for c in empty(board)]
-    if what.startswith("a finished board") or what.startswith("a full board"):
+    if what.startswith(("a finished board", "a full board")):
         assert cell is None
         assert ("O has won" in what) == (score == -1) and ("X has won" in what) == (score == 1)
     elif text != "X.OX.XOO.":
@@ -619,6 +619,12 @@ def test_record_minimax_of_the_stub_is_one_line():
     assert repr(recorded) == "finish exercise 5 above first: minimax_stub is still the stub"
     assert repr(lesson02.replay(minimax_stub)) == repr(recorded)
     assert repr(lesson02.draw_parting(minimax_stub)) == repr(recorded)
+
+
+def test_record_minimax_names_a_stub_it_calls():
+    recorded = lesson02.record_minimax(calls_a_stub)
+    assert repr(recorded) == "finish terminal_score_stub first: your calls_a_stub calls it, and it is still the stub"
+    assert repr(lesson02.draw_parting(calls_a_stub)) == repr(recorded)
 
 
 def test_record_minimax_records_the_learners_calls():

@@ -19,9 +19,25 @@ from typing import Any, Callable
 from ..errors import InvalidOption
 from ..games import TicTacToe
 from ..search import minimax as engine_minimax
-from .feedback import Feedback, Unfinished, attempt, check_function, check_value, describe_error, same
+from .feedback import (
+    Feedback,
+    Unfinished,
+    attempt,
+    check_function,
+    check_value,
+    describe_error,
+    same,
+)
 from .searches import TIME_LIMIT, SearchFeedback, _Stop, _Timer
-from .tutorial_minimax import LINES, board_facts, board_text, judge, judge_recording, record, signed
+from .tutorial_minimax import (
+    board_facts,
+    board_text,
+    judge,
+    judge_recording,
+    record,
+    signed,
+    stub_below,
+)
 
 __all__ = [
     "check_terminal_score", "check_best_test_play", "check_minimax", "check_calls", "check_prediction",
@@ -476,8 +492,28 @@ def check_minimax(minimax: Callable) -> SearchFeedback:
 
 # -- replaying the learner's function ----------------------------------------------------------------
 
+class _StubBelow(BaseException):
+    """The learner's minimax ran into another function that is still the stub (a
+    BaseException, so that :func:`attempt` lets it through to :func:`record_minimax`)."""
+
+
 def _recorded(minimax: Callable, board: list, mark: str):
-    return record(minimax, board, mark, max_nodes=50 * len(engine_minimax(_GAME, board).tree) + 500)
+    try:
+        return record(minimax, board, mark, max_nodes=50 * len(engine_minimax(_GAME, board).tree) + 500)
+    except NotImplementedError as err:
+        below = stub_below(minimax, err)
+        if below:
+            raise _StubBelow(below) from None
+        raise
+
+
+def _attempt_recording(minimax: Callable, board: list, mark: str, exercise: str):
+    """:func:`attempt` of the recording, with a line of its own when the stub is a function minimax calls."""
+    try:
+        return attempt(_recorded, minimax, board, mark, exercise=exercise)
+    except _StubBelow as below:
+        name = getattr(minimax, "__name__", "minimax")
+        return Unfinished(f"finish {below} first: your {name} calls it, and it is still the stub")
 
 
 def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
@@ -494,7 +530,7 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     finish exercise 5 above first: minimax is still the stub
     """
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
-    return attempt(_recorded, minimax, board, mark or _GAME.player(board), exercise=exercise)
+    return _attempt_recording(minimax, board, mark or _GAME.player(board), exercise)
 
 
 def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
@@ -521,7 +557,7 @@ def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exer
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
     mark = mark or _GAME.player(board)
     given = list(board)
-    mine = attempt(_recorded, minimax, given, mark, exercise=exercise)
+    mine = _attempt_recording(minimax, given, mark, exercise)
     if isinstance(mine, Unfinished):   # the stub says so in one line; an error gets the check's words
         verdict = judge(minimax, board, mark)
         return mine if verdict is None or verdict.stub else Feedback(False, verdict.words + ".", hint=_MINIMAX_HINT)

@@ -20,17 +20,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from numbers import Real
-from typing import Any, Callable
+from typing import Callable
 
 from ..compare import Difference, first_difference
-from ..errors import MinimaxError, TreeTooLarge
+from ..errors import TreeTooLarge
 from ..games import TicTacToe
 from ..learner import LearnerResult, record_calls
 from ..search import minimax as engine_minimax
 from .feedback import describe_error
 from .searches import TIME_LIMIT, _Stop, _Timer
 
-__all__ = ["Verdict", "judge", "judge_recording", "record", "board_text", "board_facts", "signed", "LINES"]
+__all__ = ["Verdict", "judge", "judge_recording", "record", "stub_below", "board_text", "board_facts", "signed",
+           "LINES"]
 
 _GAME = TicTacToe()
 
@@ -174,11 +175,20 @@ def _raised_in(err: BaseException) -> str | None:
     return tb.tb_frame.f_code.co_name
 
 
+def stub_below(fn: Callable, err: BaseException) -> str | None:
+    """The name of the function ``fn`` calls that is still the stub, when ``err`` is the
+    NotImplementedError it raised (None when ``fn`` itself is the stub, or for another error)."""
+    if not isinstance(err, NotImplementedError):
+        return None
+    where = _raised_in(err)
+    return where if where and where != getattr(fn, "__name__", None) else None
+
+
 def _error_words(fn: Callable, err: BaseException, call: str) -> str:
     name = getattr(fn, "__name__", "minimax")
     if isinstance(err, NotImplementedError):
-        where = _raised_in(err)
-        if where and where != name:
+        where = stub_below(fn, err)
+        if where:
             return f"your {name} calls {where}, which is still the stub; finish it first"
         return f"{name} is still the stub (it raised NotImplementedError); write your code in its cell and run it"
     if isinstance(err, RecursionError):
