@@ -653,3 +653,38 @@ def test_draw_parting_leaves_the_board_alone():
     board = list(BOARD_A)
     lesson02.draw_parting(compact, board)
     assert board == BOARD_A
+
+
+class Unreadable:
+    """A value a learner's code might leave behind whose comparisons and repr raise."""
+
+    def __eq__(self, other):
+        raise RuntimeError("no comparing")
+
+    __ne__ = __eq__
+
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+    def __hash__(self):
+        return 1
+
+
+@pytest.mark.parametrize("function", [
+    lambda board, mark: board.__setitem__(E(board)[0], Unreadable()) or {"index": 0, "score": 1},
+    lambda board, mark: Unreadable(),
+    lambda board, mark: {"index": Unreadable(), "score": Unreadable()},
+])
+def test_minimax_checks_read_unreadable_answers_in_words(function):
+    assert not_yet(lesson02.check_minimax(function))
+    assert not_yet(lesson02.draw_parting(function))
+    matplotlib.pyplot.close("all")
+
+
+@pytest.mark.parametrize("function", [
+    lambda board: board.__setitem__(0, Unreadable()),
+    lambda board: Unreadable(),
+    lambda board: {"score": Unreadable()},
+])
+def test_terminal_score_check_reads_unreadable_answers_in_words(function):
+    assert not_yet(lesson02.check_terminal_score(function))

@@ -30,6 +30,7 @@ from .feedback import (
 )
 from .searches import TIME_LIMIT, SearchFeedback, _Stop, _Timer
 from .tutorial_minimax import (
+    Verdict,
     board_facts,
     board_text,
     judge,
@@ -77,8 +78,8 @@ def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> st
     if want is None:
         if got is None:
             return None
-        told = "not False" if got is False else f"not {got!r}"
-        return (f"{call} returned {got!r}, but the game goes on: {facts}.\n{shown}\nReturn None ({told}) while "
+        told = "not False" if got is False else f"not {_short(got)}"
+        return (f"{call} returned {_short(got)}, but the game goes on: {facts}.\n{shown}\nReturn None ({told}) while "
                 "the game goes on: then minimax goes on to its test-plays (step 10).")
     over = f"the game is over: {facts}.\n{shown}\n"
     if got is None:
@@ -91,7 +92,7 @@ def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> st
                 "is over: minimax hands it back to the call above, which reads its 'score'.")
     if isinstance(got, (int, float)):
         which = "the score alone" if same(got, want["score"]) else "a bare number"
-        return (f"{call} returned {got!r}, {which}; {over}Step 9 returns a record, {want}: the call above reads "
+        return (f"{call} returned {_short(got)}, {which}; {over}Step 9 returns a record, {want}: the call above reads "
                 "result['score'] (step 12).")
     if not isinstance(got, dict) or "score" not in got:
         return f"{call} returned {_short(got)}, but {over}Step 9 returns a record with a score, {want}."
@@ -101,15 +102,15 @@ def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> st
     if same(score, right):
         return None
     if right and same(score, -right):
-        return (f"{call} returned {got!r}, but {over}Scores count for X, the AI: step 9 returns {{'score': -1}} "
+        return (f"{call} returned {_short(got)}, but {over}Scores count for X, the AI: step 9 returns {{'score': -1}} "
                 "when O, the human, has a line, and {'score': 1} when X has.")
     if right and score == 0 and "full" in facts:
-        return (f"{call} returned {got!r}, a draw, but {over}A line counts before a full board: check O's "
+        return (f"{call} returned {_short(got)}, a draw, but {over}A line counts before a full board: check O's "
                 "line and X's line first, then whether no cell is empty (step 9's order).")
     if score and right and (score > 0) == (right > 0):
-        return (f"{call} returned {got!r}. The tutorial notes that -25, +25 and 0 would choose the same moves, "
+        return (f"{call} returned {_short(got)}. The tutorial notes that -25, +25 and 0 would choose the same moves, "
                 f"but this course scores -1, +1 and 0, as the engine does: here {want}.")
-    return f"{call} returned {got!r}, but {over}Step 9 returns {want} here."
+    return f"{call} returned {_short(got)}, but {over}Step 9 returns {want} here."
 
 
 def _short(x) -> str:
@@ -154,10 +155,13 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
                     got = terminal_score(given)
                 except Exception as err:  # the learner's code: any error becomes words
                     return Feedback(False, f"{call}: {describe_error(err)}.", hint=_TERMINAL_HINT)
-                if given != board:
+                if not same(given, board):
                     return Feedback(False, f"{call} changed the board it was given (into {_short(given)}); "
                                     "read the board, do not write to it.", hint=_TERMINAL_HINT)
-                words = _terminal_mistake(board, got, _terminal_want(state), call)
+                try:
+                    words = _terminal_mistake(board, got, _terminal_want(state), call)
+                except Exception as err:  # an answer whose comparisons raise: still words
+                    words = f"{call} returned an answer the check cannot read ({describe_error(err)})."
                 if words is not None:
                     return Feedback(False, words, hint=_TERMINAL_HINT)
     except _Stop:
@@ -478,7 +482,11 @@ def check_minimax(minimax: Callable) -> SearchFeedback:
                               hint="pass the function's name, without calling it: check_minimax(minimax).")
     for text, what in MINIMAX_BOARDS:
         board = _GAME.board(text)
-        verdict = judge(minimax, board)
+        try:
+            verdict = judge(minimax, board)
+        except Exception as err:  # what the learner's function left behind cannot be read: still words
+            verdict = Verdict(f"the check cannot read what your minimax did ({describe_error(err)}); "
+                              "return a record of plain numbers, and leave only marks and indexes on the board")
         if verdict is not None and verdict.stub:
             return SearchFeedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
         if verdict is not None:
@@ -562,7 +570,11 @@ def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exer
         verdict = judge(minimax, board, mark)
         return mine if verdict is None or verdict.stub else Feedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
     right = engine_minimax(_GAME, board)
-    verdict = judge_recording(mine, given, board, mark, right)
+    try:
+        verdict = judge_recording(mine, given, board, mark, right)
+    except Exception as err:  # what the learner's function left behind cannot be read: still words
+        return Feedback(False, f"the check cannot read what your minimax did ({describe_error(err)}).",
+                        hint=_MINIMAX_HINT)
     if verdict is None:
         return Feedback(True, f"your minimax and the tutorial's make the same {right.stats.calls} calls in the same "
                         f"order, each returning the same score, and both answer {mine.returned!r}.")

@@ -27,7 +27,7 @@ from ..errors import TreeTooLarge
 from ..games import TicTacToe
 from ..learner import LearnerResult, record_calls
 from ..search import minimax as engine_minimax
-from .feedback import describe_error
+from .feedback import describe_error, same
 from .searches import TIME_LIMIT, _Stop, _Timer
 
 __all__ = ["Verdict", "judge", "judge_recording", "record", "stub_below", "board_text", "board_facts", "signed",
@@ -291,7 +291,7 @@ def judge_recording(mine: LearnerResult, given: list, board, mark: str, right) -
         words, drawn = _odd_words(mine.tree)
         difference = first_difference(mine, right)
         return Verdict(words, replace(difference, words=drawn) if difference is not None else None)
-    if given != board:
+    if not same(given, board):
         return Verdict(_changed_words(board, given))
     shape = _shape_words(mine, right, board, mark)
     if shape is not None:
@@ -323,7 +323,7 @@ def _odd_board_words(got: list, parent) -> str | None:
     """Why ``got`` is not one move from the parent's board: a mark gone, the same mark
     placed twice in a row, or more than one new mark."""
     before = parent.state
-    changed = [c for c in range(9) if got[c] != before[c]]
+    changed = [c for c in range(9) if not same(got[c], before[c])]
     added = [c for c in changed if got[c] in ("X", "O")]
     removed = [c for c in changed if got[c] not in ("X", "O")]
     mover = parent.player
@@ -367,7 +367,7 @@ def _board_lines(cells: list) -> str:
 def _changed_words(before: list, after: list) -> str:
     if not isinstance(after, list) or len(after) != 9:
         return "your minimax changed the board it was given into something else; leave it as it was"
-    cells = [c for c in range(9) if before[c] != after[c]]
+    cells = [c for c in range(9) if not same(before[c], after[c])]
     head = (f"your minimax changed the board it was given: after the call {_cells(cells)} "
             f"{'holds' if len(cells) == 1 else 'hold'} {', '.join(_short(after[c]) for c in cells)}, where the "
             f"board had {', '.join(_short(before[c]) for c in cells)}:\n{_board_lines(after)}\n")
