@@ -118,8 +118,8 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
         view = TreeView(tree, pyplot=False, **options)
         drawn.append((tree, options, view.ax.figure.get_size_inches()))
     width = min(max(size[0] for *_, size in drawn), 9.9)
-    words = textwrap.fill(str(difference), width=int(width * 100 / 6.5))
-    top = 0.35 + 0.16 * (words.count("\n") + 1)   # the words, then room for the top tree's title
+    words = textwrap.fill(str(difference), width=int(width * 100 / 7.5))   # about 7.5 px a character at 9 pt
+    top = 0.4 + 0.17 * (words.count("\n") + 1)   # the words, and room for the top tree's title below them
     heights = [size[1] for *_, size in drawn]
     figure, axes = plt.subplots(2, 1, figsize=(width, sum(heights) + top), height_ratios=heights)
     figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - top / (sum(heights) + top), hspace=0.12)

@@ -53,13 +53,16 @@ class LearnerTree(SearchTree):
     """The recorded tree of a learner's search: a :class:`SearchTree` whose positions are
     the ones the learner's calls received (kept, not replayed from the moves, so a board
     that no move leads to is drawn as it was), with ``depths`` (the ``depth`` each call
-    was given, ``None`` where the function takes none) and ``odd`` (the rows whose
-    position is not one move from their parent's, with words for each)."""
+    was given, ``None`` where the function takes none), ``odd`` (the rows whose
+    position is not one move from their parent's, with words for each) and ``given``
+    (for those rows, the argument the call received, copied as it was when the call was
+    made: a board list the learner changes later is kept as the call saw it)."""
 
     def __init__(self, game, root_state, recorder: Recorder, states: list, depths: list, *,
-                 algorithm: str, odd: dict[int, str]):
+                 algorithm: str, odd: dict[int, str], given: dict[int, Any] | None = None):
         super().__init__(game, root_state, recorder, algorithm=algorithm)
         self._states, self.depths, self.odd = states, depths, odd
+        self.given = given if given is not None else {}
 
     def _state(self, index: int) -> Any:
         return self._states[index]
@@ -353,6 +356,7 @@ class _Recording:
         self.states: list = []
         self.depths: list = []
         self.odd: dict[int, str] = {}
+        self.given: dict[int, Any] = {}      # odd row -> the argument its call got, copied
         self.problems: list[str] = []
         self.stack: list[int] = []           # open calls (rows)
         self.tried: dict[int, list] = {}     # row -> moves tried so far
@@ -475,6 +479,7 @@ class _Recording:
                 pass
         index = len(self.states)
         shown = short_repr(value)
+        self.given[index] = list(value) if isinstance(value, list) else value
         self.odd[index] = (f"a call was given {shown}, which no move leads to from its parent's position"
                            + (f" ({bad})" if bad is not None else ""))
         return -1
@@ -556,7 +561,7 @@ class _Recording:
     def result(self, returned, algorithm: str) -> LearnerResult:
         rec = self.rec
         tree = LearnerTree(self.game, self.states[0], rec, self.states, self.depths,
-                           algorithm=algorithm, odd=self.odd)
+                           algorithm=algorithm, odd=self.odd, given=self.given)
         counts = tree.counts()
         pruned_rows = [i for i, k in enumerate(rec.kind) if k == PRUNED]
         stats = SearchStats(

@@ -150,6 +150,10 @@ def test_a_board_left_marked_is_named_where_it_first_happens():
     assert mine.problems and "which no move leads to" in mine.problems[0]
     difference = first_difference(mine, mv.minimax(mv.TicTacToe(), TUTORIAL))
     assert difference.kind == "position" and "below the position after X plays 1" in str(difference)
+    odd = min(mine.tree.odd)   # the board that call got, kept as it was then (the list changed since)
+    assert set(mine.tree.given) == set(mine.tree.odd)
+    assert mine.tree.given[odd] == ["X", "X", "O", "X", "O", "X", "O", "O", "O"]
+    assert mine.tree.nodes[odd].parent.state == ["X", "X", "O", "X", 4, "X", "O", "O", 8]
 
 
 def test_first_difference_on_the_textbook_tree():

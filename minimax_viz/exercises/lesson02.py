@@ -1,4 +1,10 @@
-"""Checks for lesson 02, Minimax Step by Step: they explain in words what is wrong.
+"""Checks for lesson 02, Minimax Step by Step, where the learner writes the tutorial's
+function step by step: the finished-game test of steps 8 and 9 (:func:`check_terminal_score`),
+the choice of steps 15 to 17 (:func:`check_best_test_play`), and the whole ``minimax(board,
+mark)`` with the test-plays of steps 10 to 12 (:func:`check_minimax`); two warm-ups ask for
+numbers (:func:`check_calls`, :func:`check_prediction`). :func:`record_minimax`,
+:func:`replay` and :func:`draw_parting` replay the learner's own function on the tutorial's
+board, beside the tutorial's.
 
 Each check returns a :class:`~minimax_viz.exercises.Feedback` ("Right: ..." or
 "Not yet: ..." with a hint) and never raises, whatever the learner's code does.
@@ -7,15 +13,174 @@ Each check returns a :class:`~minimax_viz.exercises.Feedback` ("Right: ..." or
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any, Callable
 
-from .. import tutorial
+from ..errors import InvalidOption
 from ..games import TicTacToe
-from .feedback import Feedback, check_function, check_value, same
+from ..search import minimax as engine_minimax
+from .feedback import (
+    Feedback,
+    Unfinished,
+    attempt,
+    check_function,
+    check_value,
+    describe_error,
+    same,
+)
+from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
+from .searches import SearchFeedback
+from .tutorial_minimax import (
+    Verdict,
+    board_facts,
+    board_text,
+    judge,
+    judge_recording,
+    record,
+    signed,
+    stub_below,
+)
 
-__all__ = ["check_best_test_play", "check_calls", "check_prediction"]
+__all__ = [
+    "check_terminal_score", "check_best_test_play", "check_minimax", "check_calls", "check_prediction",
+    "record_minimax", "replay", "draw_parting", "MINIMAX_BOARDS",
+]
 
 _GAME = TicTacToe()
+
+
+# -- steps 8 and 9: is the game over? ---------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _positions() -> tuple:
+    """Every position of tic-tac-toe reachable from the empty board (5,478), breadth first."""
+    order, seen = [_GAME.start()], {_GAME.start()}
+    for state in order:
+        for _, child in _GAME.successors(state):
+            if child not in seen:
+                seen.add(child)
+                order.append(child)
+    return tuple(order)
+
+
+def _terminal_want(state) -> dict | None:
+    return {"score": _GAME.utility(state)} if _GAME.is_terminal(state) else None
+
+
+_TERMINAL_HINT = (
+    "step 9 in order: if O (the human) has a line, return {'score': -1}; if X (the AI) has one, "
+    "{'score': 1}; if no cell is empty, {'score': 0}; otherwise the game goes on: return None."
+)
+
+
+def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> str | None:
+    """Words for a wrong answer of ``terminal_score`` on ``board``, or None when it is right."""
+    facts, shown = board_facts(board), board_text(board)
+    if want is None:
+        if got is None:
+            return None
+        told = "not False" if got is False else f"not {_short(got)}"
+        return (f"{call} returned {_short(got)}, but the game goes on: {facts}.\n{shown}\nReturn None ({told}) while "
+                "the game goes on: then minimax goes on to its test-plays (step 10).")
+    over = f"the game is over: {facts}.\n{shown}\n"
+    if got is None:
+        lines = "" if _GAME.winner(board) is None else (
+            " Look at all eight lines: three rows, three columns and two diagonals (step 5's "
+            "check_if_winner_found, or is_win from lesson 01).")
+        return f"{call} returned None, but {over}Step 9 returns {want} here.{lines}"
+    if isinstance(got, bool):
+        return (f"{call} returned {got}, but {over}Return the score as a record, {want}, not whether the game "
+                "is over: minimax hands it back to the call above, which reads its 'score'.")
+    if isinstance(got, (int, float)):
+        which = "the score alone" if same(got, want["score"]) else "a bare number"
+        return (f"{call} returned {_short(got)}, {which}; {over}Step 9 returns a record, {want}: the call above reads "
+                "result['score'] (step 12).")
+    if not isinstance(got, dict) or "score" not in got:
+        return f"{call} returned {_short(got)}, but {over}Step 9 returns a record with a score, {want}."
+    score, right = got["score"], want["score"]
+    if isinstance(score, bool) or not isinstance(score, (int, float)):
+        return f"{call} returned {_short(got)}: its score is not a number (+1, -1 or 0). {over}Return {want}."
+    if same(score, right):
+        return None
+    if right and same(score, -right):
+        return (f"{call} returned {_short(got)}, but {over}Scores count for X, the AI: step 9 returns {{'score': -1}} "
+                "when O, the human, has a line, and {'score': 1} when X has.")
+    if right and score == 0 and "full" in facts:
+        return (f"{call} returned {_short(got)}, a draw, but {over}A line counts before a full board: check O's "
+                "line and X's line first, then whether no cell is empty (step 9's order).")
+    if score and right and (score > 0) == (right > 0):
+        return (f"{call} returned {_short(got)}. The tutorial notes that -25, +25 and 0 would choose the same moves, "
+                f"but this course scores -1, +1 and 0, as the engine does: here {want}.")
+    return f"{call} returned {_short(got)}, but {over}Step 9 returns {want} here."
+
+
+def _short(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:  # a learner's object whose repr raises
+        return f"an object of type {type(x).__name__}"
+    if " at 0x" in text:
+        return f"an object of type {type(x).__name__}"
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def check_terminal_score(terminal_score: Callable) -> Feedback:
+    """Check ``terminal_score(board)``, steps 8 and 9: ``{"score": -1}`` when O has a line,
+    ``{"score": 1}`` when X has, ``{"score": 0}`` on a full board, ``None`` while the game
+    goes on. It tries all 5,478 positions of tic-tac-toe and names the first wrong one.
+
+    >>> import minimax_viz as mv
+    >>> def terminal_score(board):
+    ...     if mv.tutorial.check_if_winner_found(board, "O"):
+    ...         return {"score": -1}
+    ...     if mv.tutorial.check_if_winner_found(board, "X"):
+    ...         return {"score": 1}
+    ...     if not mv.tutorial.get_all_empty_cells_indexes(board):
+    ...         return {"score": 0}
+    ...     return None
+    >>> check_terminal_score(terminal_score)
+    Right: terminal_score answers as step 9 does on all 5,478 positions of tic-tac-toe: 958 finished (626 won by X, 316 by O, 16 drawn) and 4,520 where the game goes on.
+    """
+    name = getattr(terminal_score, "__name__", "terminal_score")
+    if not callable(terminal_score):
+        return Feedback(False, f"{name} should be a function, but it is {_short(terminal_score)}.",
+                        hint="pass the function itself, without calling it: check_terminal_score(terminal_score).")
+    board = None
+    try:
+        with _Timer(TIME_LIMIT):
+            for state in _positions():
+                board = _GAME.board(state)
+                given = list(board)
+                call = f"{name}({board!r})"
+                try:
+                    got = terminal_score(given)
+                except Exception as err:  # the learner's code: any error becomes words
+                    return Feedback(False, f"{call}: {describe_error(err)}.", hint=_TERMINAL_HINT)
+                if not same(given, board):
+                    return Feedback(False, f"{call} changed the board it was given (into {_short(given)}); "
+                                    "read the board, do not write to it.", hint=_TERMINAL_HINT)
+                try:
+                    words = _terminal_mistake(board, got, _terminal_want(state), call)
+                except Exception as err:  # an answer whose comparisons raise: still words
+                    words = f"{call} returned an answer the check cannot read ({describe_error(err)})."
+                if words is not None:
+                    return Feedback(False, words, hint=_TERMINAL_HINT)
+    except _Stop:
+        return Feedback(False, f"{name} ran for more than {TIME_LIMIT:g} s on the 5,478 positions (it was on "
+                        f"{board!r}): a loop that never ends?", hint=_TERMINAL_HINT)
+    except RecursionError:
+        return Feedback(False, f"{name}({board!r}) called itself without end (RecursionError); it only looks "
+                        "at the board: no recursion is needed.", hint=_TERMINAL_HINT)
+    return Feedback(True, f"{name} answers as step 9 does on all {len(_positions()):,} positions of tic-tac-toe: "
+                    f"{_finished_words()}.")
+
+
+def _finished_words() -> str:
+    finished = [s for s in _positions() if _GAME.is_terminal(s)]
+    x = sum(1 for s in finished if _GAME.utility(s) == 1)
+    o = sum(1 for s in finished if _GAME.utility(s) == -1)
+    return (f"{len(finished):,} finished ({x:,} won by X, {o:,} by O, {len(finished) - x - o:,} drawn) and "
+            f"{len(_positions()) - len(finished):,} where the game goes on")
 
 
 def _plays(*pairs) -> list[dict]:
@@ -166,38 +331,34 @@ def check_calls(answer: Any) -> Feedback:
     )
 
 
-def _test_plays(board: list, mark: str) -> list[dict]:
-    """The records the tutorial's loop (steps 10-12) makes for ``mark`` on ``board``."""
-    nxt = tutorial.HUMAN_MARK if mark == tutorial.AI_MARK else tutorial.AI_MARK
-    records = []
-    for cell in tutorial.get_all_empty_cells_indexes(board):
-        after = list(board)
-        after[cell] = mark
-        records.append({"index": cell, "score": tutorial.minimax(after, nxt)["score"]})
-    return records
-
-
-def _signed(score) -> str:
-    """+1, -1, and 0 without a sign."""
-    return f"{score:+d}" if score else "0"
+def _right_record(board: list) -> tuple[dict, list[dict]]:
+    """The engine's answer on ``board`` as the tutorial's record, and its test-plays."""
+    right = engine_minimax(_GAME, board)
+    root = right.tree.root
+    if root.kind == "leaf":
+        return {"score": right.score}, []
+    plays = [{"index": c.move, "score": c.score} for c in root.children]
+    return {"index": right.move, "score": right.score}, plays
 
 
 def _why(board: list, mark: str, cell: int, score: int) -> str:
     """Why ``mark`` playing ``cell`` scores ``score``, in a few words."""
-    after = list(board)
-    after[cell] = mark
-    if tutorial.check_if_winner_found(after, mark):
-        return f"{mark} playing {cell} wins at once ({_signed(score)})"
-    if not tutorial.get_all_empty_cells_indexes(after):
+    after = _GAME.play(board, cell)
+    if _GAME.winner(after) == mark:
+        return f"{mark} playing {cell} wins at once ({signed(score)})"
+    if not _GAME.moves(after) and _GAME.is_terminal(after):
         return f"{mark} playing {cell} fills the board for a draw (0)"
     outcome = {1: "X wins", -1: "O wins", 0: "it is a draw"}[score]
-    return f"after {mark} plays {cell}, with best play from both sides {outcome} ({_signed(score)})"
+    return f"after {mark} plays {cell}, with best play from both sides {outcome} ({signed(score)})"
 
 
 def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedback:
-    """Check a prediction of ``tutorial.minimax(board, mark)``, a record ``{"index": ..., "score": ...}``.
+    """Check a prediction of what the tutorial's ``minimax(board, mark)`` returns, a record
+    ``{"index": ..., "score": ...}``; the right one is the engine's search of ``board``.
 
-    ``mark`` defaults to the player whose turn it is on ``board``.
+    ``mark`` is the player to move on ``board`` (the default; no other mark moves there).
+
+    :raises InvalidOption: when ``mark`` is not the player to move on ``board`` (the lesson's slip, not the learner's).
 
     >>> board = ["X", "O", "X", "X", "O", 5, "O", 7, 8]
     >>> check_prediction(board, {"index": 7, "score": 0})
@@ -207,9 +368,11 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     Hint: ...
     """
     board = list(board)
-    mark = mark or _GAME.player(board)
-    want = tutorial.minimax(list(board), mark)
-    plays = _test_plays(board, mark)
+    to_move = _GAME.player(board)
+    if mark is not None and mark != to_move:
+        raise InvalidOption(f"it is {to_move}'s turn on {board!r}, not {mark!r}'s; leave mark out")
+    mark = to_move
+    want, plays = _right_record(board)
     wants = "highest" if mark == "X" else "lowest"
     hint = (
         f"for each empty cell, imagine {mark} playing there and the players then playing their best; "
@@ -218,9 +381,9 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     if answer is ...:
         return Feedback(False, "replace the ... with your prediction, a record like {'index': 0, 'score': 0}.", hint=hint)
     if "index" not in want:  # a finished board: step 9 answers with a score alone
-        if answer == want:
+        if same(answer, want):
             return Feedback(True, f"{want!r}: the game is over, so step 9 returns a score and no cell.")
-        return Feedback(False, f"{answer!r} is not it: this game is over, so the function stops at step 9.",
+        return Feedback(False, f"{_short(answer)} is not it: this game is over, so the function stops at step 9.",
                         hint="step 9 returns {'score': ...} alone: -1 when O has won, +1 when X has, 0 for a full board.")
     if isinstance(answer, (int, float)) and not isinstance(answer, bool):
         right = "the right score" if answer == want["score"] else "not the right score either"
@@ -231,13 +394,14 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
             hint=hint,
         )
     if not isinstance(answer, dict) or set(answer) != {"index", "score"}:
-        return Feedback(False, f"write the record as a dict with the keys 'index' and 'score', not {answer!r}.", hint=hint)
+        return Feedback(False, f"write the record as a dict with the keys 'index' and 'score', not {_short(answer)}.",
+                        hint=hint)
     cell, score = answer["index"], answer["score"]
     scores = {p["index"]: p["score"] for p in plays}
     if isinstance(cell, bool) or not isinstance(cell, int):
-        return Feedback(False, f"the 'index' is a cell number from 0 to 8, not {cell!r}.", hint=hint)
+        return Feedback(False, f"the 'index' is a cell number from 0 to 8, not {_short(cell)}.", hint=hint)
     if isinstance(score, bool) or not isinstance(score, (int, float)):
-        return Feedback(False, f"the 'score' is a number (+1, -1 or 0), not {score!r}.", hint=hint)
+        return Feedback(False, f"the 'score' is a number (+1, -1 or 0), not {_short(score)}.", hint=hint)
     if cell not in scores:
         return Feedback(False, f"cell {cell!r} is not empty on this board; the empty cells are {list(scores)}.", hint=hint)
     if score != scores[cell]:
@@ -247,14 +411,14 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     if scores[cell] != want["score"]:
         return Feedback(
             False,
-            f"cell {cell} does score {_signed(scores[cell])}, but another empty cell scores better for {mark}, "
+            f"cell {cell} does score {signed(scores[cell])}, but another empty cell scores better for {mark}, "
             f"who wants the {wants} score.",
             hint=hint,
         )
     if cell != want["index"]:
         return Feedback(
             False,
-            f"cell {cell} does score {_signed(scores[cell])}, but so does cell {want['index']}, which comes earlier in the "
+            f"cell {cell} does score {signed(scores[cell])}, but so does cell {want['index']}, which comes earlier in the "
             f"loop. The tutorial keeps the first best record it finds, because it only replaces on a "
             f"strictly better score.",
             hint=hint,
@@ -262,3 +426,161 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     return Feedback(
         True, f"{want!r}. The test-plays are {plays!r}, and the tutorial keeps the first best one for {mark}."
     )
+
+
+# -- steps 10 to 12, and the whole function ---------------------------------------------------------
+
+#: The boards :func:`check_minimax` runs a learner's ``minimax(board, mark)`` on, each with
+#: what it is there for, small ones first: finished boards (step 9 alone), then boards
+#: with 1 to 6 empty cells, X and O to move, ties at the first call (the first best cell
+#: stays), calls that lose whatever they play (best_score must start beyond every score),
+#: and six boards drawn with ``random.Random(2)`` from the positions with 5 or 6 empty cells.
+MINIMAX_BOARDS = (
+    ("XX..X.OOO", "a finished board: O has won"),
+    ("O.OOX.XXX", "a finished board: X has won"),
+    ("XOOOXXXXO", "a finished board: a draw"),
+    ("OOXOXOXXX", "a full board where X has won with the last mark"),
+    ("XOXO.XOXO", "one empty cell, X to move: a draw"),
+    ("OOXXX.OOX", "one empty cell, X to move: X wins"),
+    ("XO.X.OOXX", "two empty cells, O to move: one draws, one loses for O"),
+    ("XXOOO..XX", "two empty cells, O to move: both win for O (a tie)"),
+    ("X.XOXO.XO", "two empty cells, O to move: both lose for O (a tie)"),
+    ("X.OX.XOO.", "the tutorial's board"),
+    ("O.XXO.XO.", "three empty cells, X to move: X loses whatever it plays"),
+    ("XO.X.X.OO", "three empty cells, X to move: two cells win (a tie)"),
+    ("X..OXXO.O", "three empty cells, X to move: X can only draw"),
+    ("O.XX...XO", "four empty cells, O to move: O wins"),
+    ("X..OXX..O", "four empty cells, O to move: two cells draw (a tie)"),
+    ("..X..XO.O", "five empty cells, X to move"),
+    ("X.OX....O", "five empty cells, X to move"),
+    (".X.X..O.O", "five empty cells, X to move"),
+    (".O.X.X..O", "five empty cells, X to move"),
+    ("OOX.X....", "five empty cells, X to move"),
+    (".XO....X.", "six empty cells, O to move"),
+)
+
+_MINIMAX_HINT = (
+    "steps 8 and 9: return terminal_score(board) when it is not None; step 10: an empty list, and a loop "
+    "over the empty cells in order; steps 11 and 12, for each cell: a record with its 'index', the mark "
+    "placed, minimax called with the other player's mark, its 'score' saved, the index put back, the "
+    "record appended; steps 15 to 17: return the first record with the best score (best_test_play)."
+)
+
+
+def check_minimax(minimax: Callable) -> SearchFeedback:
+    """Check the learner's ``minimax(board, mark)``, the tutorial's function, on the boards of
+    :data:`MINIMAX_BOARDS`: every call it makes to itself is recorded
+    (:func:`minimax_viz.record_calls`) and compared with the engine's search of the same
+    board (:func:`minimax_viz.first_difference`), and the first parting is named in the
+    tutorial's words. ``.show()`` on a "Not yet" draws both trees, the parting framed.
+
+    >>> import minimax_viz as mv
+    >>> check_minimax(mv.tutorial.minimax)
+    Right: your minimax makes the tutorial's calls and returns its records on all 21 boards: finished games, X and O to move, ties (the first best cell stays), calls that lose whatever they play, and 1 to 6 empty cells; each board is left as it was.
+    """
+    if not callable(minimax):
+        return SearchFeedback(False, f"the check takes your minimax function itself, not {_short(minimax)}.",
+                              hint="pass the function's name, without calling it: check_minimax(minimax).")
+    for text, what in MINIMAX_BOARDS:
+        board = _GAME.board(text)
+        try:
+            verdict = judge(minimax, board)
+        except Exception as err:  # what the learner's function left behind cannot be read: still words
+            verdict = Verdict(f"the check cannot read what your minimax did ({describe_error(err)}); "
+                              "return a record of plain numbers, and leave only marks and indexes on the board")
+        if verdict is not None and verdict.stub:
+            return SearchFeedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
+        if verdict is not None:
+            return SearchFeedback(False, f"on {what}:\n{board_text(board)}\n{verdict.words}.",
+                                  hint=_MINIMAX_HINT, difference=verdict.difference)
+    return SearchFeedback(True, f"your minimax makes the tutorial's calls and returns its records on all "
+                          f"{len(MINIMAX_BOARDS)} boards: finished games, X and O to move, ties (the first best "
+                          "cell stays), calls that lose whatever they play, and 1 to 6 empty cells; each board is "
+                          "left as it was.")
+
+
+# -- replaying the learner's function ----------------------------------------------------------------
+
+class _StubBelow(BaseException):
+    """The learner's minimax ran into another function that is still the stub (a
+    BaseException, so that :func:`attempt` lets it through to :func:`record_minimax`)."""
+
+
+def _recorded(minimax: Callable, board: list, mark: str):
+    try:
+        return record(minimax, board, mark, max_nodes=50 * len(engine_minimax(_GAME, board).tree) + 500)
+    except NotImplementedError as err:
+        below = stub_below(minimax, err)
+        if below:
+            raise _StubBelow(below) from None
+        raise
+
+
+def _attempt_recording(minimax: Callable, board: list, mark: str, exercise: str):
+    """:func:`attempt` of the recording, with a line of its own when the stub is a function minimax calls."""
+    try:
+        return attempt(_recorded, minimax, board, mark, exercise=exercise)
+    except _StubBelow as below:
+        name = getattr(minimax, "__name__", "minimax")
+        return Unfinished(f"finish {below} first: your {name} calls it, and it is still the stub")
+
+
+def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
+    """Your ``minimax`` run on ``board`` (the tutorial's by default) with every call it makes to
+    itself recorded (:func:`minimax_viz.record_calls`), or an :class:`Unfinished` line saying
+    what to finish first, while it is the stub or raises.
+
+    >>> import minimax_viz as mv
+    >>> record_minimax(mv.tutorial.minimax).returned
+    {'index': 4, 'score': 1}
+    >>> def minimax(board, mark):
+    ...     raise NotImplementedError("your code here")
+    >>> record_minimax(minimax)
+    finish exercise 5 above first: minimax is still the stub
+    """
+    board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
+    return _attempt_recording(minimax, board, mark or _GAME.player(board), exercise)
+
+
+def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
+    """A :class:`minimax_viz.Stepper` on your ``minimax`` recorded on ``board`` (the tutorial's by
+    default), or the :class:`Unfinished` line of :func:`record_minimax`."""
+    recorded = record_minimax(minimax, board, mark, exercise=exercise)
+    if isinstance(recorded, Unfinished):
+        return recorded
+    from ..widgets import Stepper
+
+    return Stepper(recorded)
+
+
+def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
+    """Your ``minimax`` beside the tutorial's on ``board`` (the tutorial's by default): where they
+    part, the tutorial's tree is drawn above yours with the first parting framed
+    (:func:`minimax_viz.draw_difference`) and the words are returned; where they agree, the
+    words say so. While your function is the stub, the :class:`Unfinished` line.
+
+    >>> import minimax_viz as mv
+    >>> draw_parting(mv.tutorial.minimax)
+    Right: your minimax and the tutorial's make the same 9 calls in the same order, each returning the same score, and both answer {'index': 4, 'score': 1}.
+    """
+    board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
+    mark = mark or _GAME.player(board)
+    given = list(board)
+    mine = _attempt_recording(minimax, given, mark, exercise)
+    if isinstance(mine, Unfinished):   # the stub says so in one line; an error gets the check's words
+        verdict = judge(minimax, board, mark)
+        return mine if verdict is None or verdict.stub else Feedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
+    right = engine_minimax(_GAME, board)
+    try:
+        verdict = judge_recording(mine, given, board, mark, right)
+    except Exception as err:  # what the learner's function left behind cannot be read: still words
+        return Feedback(False, f"the check cannot read what your minimax did ({describe_error(err)}).",
+                        hint=_MINIMAX_HINT)
+    if verdict is None:
+        return Feedback(True, f"your minimax and the tutorial's make the same {right.stats.calls} calls in the same "
+                        f"order, each returning the same score, and both answer {mine.returned!r}.")
+    if verdict.difference is not None:
+        from ..draw import draw_difference
+
+        draw_difference(verdict.difference, titles=("the tutorial's minimax", "your minimax"))
+    return Feedback(False, verdict.words + ".", hint=_MINIMAX_HINT)
