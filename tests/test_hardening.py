@@ -360,3 +360,140 @@ def test_draw_tree_of_no_tree_says_what_it_takes():
 def test_every_picture_checks_its_dpi(make, dpi):
     with pytest.raises(InvalidOption, match="dpi"):
         make(dpi)
+
+
+# == Issue 24: the inputs the sweep of issue 13 did not reach ==========================================
+# One test (or a few) per class of the issue, in the issue's order.
+
+def _cs188(successors: str, evaluation: str, *, wins: str = "", losses: str = "", agents: int = 2,
+           depth: int = 1, start: str = "s0") -> str:
+    """A CS188 GraphGameTreeTest file with these blocks."""
+    return (f'num_agents: "{agents}"\nstart_state: "{start}"\nwin_states: "{wins}"\nlose_states: "{losses}"\n'
+            f'depth: "{depth}"\nsuccessors: """\n{successors}\n"""\nevaluation: """\n{evaluation}\n"""\n')
+
+
+# -- the game's own evaluate is checked, as evaluate= is --------------------------------------------
+
+class _NoneGuess(mv.TicTacToe):
+    def evaluate(self, state):
+        return None
+
+
+class _NanGuess(mv.TicTacToe):
+    def evaluate(self, state):
+        return nan
+
+
+@pytest.mark.parametrize("game, word", [(_NoneGuess(), "None"), (_NanGuess(), "nan")])
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta, mv.expectimax])
+def test_the_games_own_evaluate_is_checked(search, game, word):
+    with pytest.raises(InvalidOption, match=f"_{'None' if word == 'None' else 'Nan'}Guess.evaluate returned {word}"):
+        search(game, depth=1)
+    with pytest.raises(InvalidOption, match="evaluate returned"):
+        mv.iterative_deepening(game, max_depth=2, order=mv.best_first)
+
+
+# -- game hooks returning the wrong kind --------------------------------------------------------------
+
+class _GeneratorOdds(mv.GameTree):
+    def probabilities(self, state):
+        return (p for p in (0.25, 0.75))
+
+
+class _NoOdds(mv.GameTree):
+    def probabilities(self, state):
+        return None
+
+
+def test_probabilities_may_be_any_iterable_but_not_none():
+    assert mv.expectimax(_GeneratorOdds(["chance", 4, 8])).score == 7   # 0.25 x 4 + 0.75 x 8
+    with pytest.raises(InvalidOption, match="_NoOdds.probabilities returned None"):
+        mv.expectimax(_NoOdds(["chance", 4, 8]))
+
+
+@pytest.mark.parametrize("answer", [None, 5, {0, 1}, "01", iter([0, 1])])
+def test_an_order_that_returns_no_list_is_named(answer):
+    for run in (lambda order: mv.alphabeta(mv.GameTree([[3, 12], [2, 4]]), order=order),
+                lambda order: mv.iterative_deepening(mv.GameTree([[3, 12], [2, 4]]), order=order)):
+        with pytest.raises(InvalidOption, match="order must return a list"):
+            run(lambda game, state, moves: answer)
+
+
+class _ListKeyBelowRoot(mv.GameTree):
+    def key(self, state):
+        return () if state == () else list(state)
+
+
+class _SumKey(mv.GameTree):
+    """A key that gives (1,), a Min position, and (0, 1), a Max one, the same key 1."""
+
+    def key(self, state):
+        return sum(state)
+
+
+def test_a_memo_key_unhashable_below_the_root_is_named():
+    with pytest.raises(InvalidOption, match=r"memo=True needs _ListKeyBelowRoot.key .* not \[0\] at"):
+        mv.alphabeta(_ListKeyBelowRoot([[3, 12], [2, 4]]), memo=True)
+
+
+@pytest.mark.parametrize("search", [mv.minimax, mv.alphabeta])
+def test_a_memo_key_shared_by_a_max_and_a_min_position_is_refused(search):
+    nested = [[9, [5, 2]], [10, 12]]   # by hand: A = min(9, max(5, 2)) = 5, B = min(10, 12) = 10: 10
+    assert search(mv.GameTree(nested), memo=True).score == 10
+    with pytest.raises(InvalidOption, match="gives 1 to a Max position and to a Min position"):
+        search(_SumKey(nested), memo=True)   # the table would answer B with (0, 1)'s 5
+
+
+# -- string booleans ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("option", ["memo", "prune_on_equal", "quick_wins", "record", "win_check"])
+@pytest.mark.parametrize("value", ["False", "no", 0, 1, None])
+def test_switches_are_true_or_false(option, value):
+    with pytest.raises(InvalidOption, match=f"{option} must be True or False"):
+        mv.alphabeta(mv.GameTree([[3, 12], [2, 4]]), **{option: value})
+    if option != "record":
+        with pytest.raises(InvalidOption, match=f"{option} must be True or False"):
+            mv.iterative_deepening(mv.GameTree([[3, 12], [2, 4]]), **{option: value})
+    if option in ("memo", "quick_wins", "record"):
+        with pytest.raises(InvalidOption, match=f"{option} must be True or False"):
+            mv.minimax(mv.GameTree([[3, 12], [2, 4]]), **{option: value})
+    with pytest.raises(InvalidOption, match="quick_wins must be one of True, False"):
+        mv.PlayBoard(quick_wins=value)
+
+
+# -- inf - inf at a chance node ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("search, nested, where", [
+    (mv.expectimax, [["chance", inf, -inf], 0], "chance node"),
+    (mv.expectiminimax, [["chance", inf, -inf], 0], "chance node"),
+    (mv.expectimax, [[inf, -inf], 0], "Min node"),   # Min moves at random: a mean too
+    (mv.expectimax, [["chance", (0.5, inf), (0.5, -inf)]], "chance node"),
+])
+def test_a_mean_of_plus_and_minus_infinity_is_refused(search, nested, where):
+    with pytest.raises(MinimaxError, match=f"the {where}[^:]* at \\(0,\\) has no mean.*inf - inf"):
+        search(mv.GameTree(nested))
+    assert mv.expectimax(mv.GameTree([["chance", inf, 3], 0])).score == inf   # one infinity is a value
+
+
+# -- Ctrl-C in an order function --------------------------------------------------------------------------
+
+def test_the_answer_before_the_first_depth_checks_the_order_too():
+    # The depth-0 answer is the first move in search order; an order naming a move that is
+    # not legal was taken unchecked, and a Ctrl-C during depth 1 handed it back.
+    stop = _interrupt_on(2)
+
+    def order(game, state, moves):
+        stop()
+        return [99, *moves]
+
+    with pytest.raises(InvalidOption, match=r"invented \[99\]"):
+        mv.iterative_deepening(mv.TicTacToe(), seconds=None, order=order)
+    names = _interrupt_on(2)   # Ctrl-C in depth 1: the depth-0 answer, named as a search names it
+
+    def in_order(game, state, moves):
+        names()
+        return list(moves)
+
+    tree = mv.GameTree.from_cs188(_cs188("s0 left a\ns0 right b", "s0 0\na 1\nb 2"))
+    result = mv.iterative_deepening(tree, order=in_order)
+    assert result.interrupted and result.depth == 0 and result.move == "left"

@@ -12,7 +12,7 @@ from ..errors import InvalidOption, MinimaxError
 from ..games import Game, TicTacToe
 from ..glyphs import glyph_for
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, check_depth, check_dpi, ipywidgets, value_words
+from ._common import WidgetView, check_choice, check_depth, check_dpi, ipywidgets, value_words
 from .boards import board_buttons, thinking_time
 from .navigate import TreeNavigator
 
@@ -76,6 +76,7 @@ class PlayBoard(WidgetView):
             raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
         check_depth(depth)
         check_dpi(dpi)
+        check_choice("quick_wins", quick_wins, (True, False))
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, not {max_nodes!r}")
         w = ipywidgets()
