@@ -497,3 +497,47 @@ def test_the_answer_before_the_first_depth_checks_the_order_too():
     tree = mv.GameTree.from_cs188(_cs188("s0 left a\ns0 right b", "s0 0\na 1\nb 2"))
     result = mv.iterative_deepening(tree, order=in_order)
     assert result.interrupted and result.depth == 0 and result.move == "left"
+
+
+# -- the CS188 reader --------------------------------------------------------------------------------------
+
+def test_a_deep_cs188_chain_unfolds_without_recursion_and_a_deeper_one_is_refused():
+    chain = "\n".join(f"s{i} a s{i + 1}" for i in range(1000))
+    tree = mv.GameTree.from_cs188(_cs188(chain, "s1000 3\ns0 1\ns1 2\ns2 7"))
+    assert mv.minimax(tree, depth=tree.depth).score == 7   # Pacman, then the ghost: s2's evaluation
+    assert len(tree.leaves()) == 1 and tree.name(tree.leaves()[0]) == "s1000"
+    deeper = "\n".join(f"s{i} a s{i + 1}" for i in range(100_000))
+    with pytest.raises(InvalidTree, match="more than 5,000 moves deep"):
+        mv.GameTree.from_cs188(_cs188(deeper, "s100000 3"))
+    cycle = chain + "\ns1000 back s0"
+    with pytest.raises(InvalidTree, match=r"cycle: s0 is reached again below itself \(s0 -> s1 -> s2 -> \.\.\."):
+        mv.GameTree.from_cs188(_cs188(cycle, "s0 1"))
+
+
+def test_the_cs188_reader_is_linear_in_the_lines():
+    n = 100_000
+    wide = "\n".join(f"s0 a{i} t{i}" for i in range(n - 1))
+    values = "\n".join(f"t{i} {i}" for i in range(n - 1))
+    assert len(mv.GameTree.from_cs188(_cs188(wide, values)).moves(())) == n - 1
+    with pytest.raises(InvalidTree, match="more than 100,000 nodes"):
+        mv.GameTree.from_cs188(_cs188(wide + "\ns0 last t0", values))
+    with pytest.raises(InvalidTree, match=r"line 100000: s0 already has the action 'a5' \(line 6\)"):
+        mv.GameTree.from_cs188(_cs188(wide + "\ns0 a5 t0", values))   # the bench times these (under 2 s)
+
+
+@pytest.mark.parametrize("evaluation, wins, losses, words", [
+    ("a 1\nb 2\na 5", "", "", "evaluation, line 3: a is given 5, but line 1 gives it 1"),
+    ("a 1\nb 2", "a", "a b", "a is both a win state and a lose state"),
+    ("a 1\nb " + "9" * 5000, "", "", "the value of b, 999.*beyond a float's range"),
+])
+def test_cs188_contradictions_are_refused(evaluation, wins, losses, words):
+    with pytest.raises(InvalidTree, match=words):
+        mv.GameTree.from_cs188(_cs188("s0 l a\ns0 r b", evaluation, wins=wins, losses=losses))
+    same_twice = mv.GameTree.from_cs188(_cs188("s0 l a\ns0 r b", "a 1\nb 2\na 1"))   # agreeing twice is fine
+    assert mv.minimax(same_twice).score == 2
+
+
+def test_comments_are_read_inside_the_cs188_blocks():
+    text = _cs188("s0 l a   # the left one\n# a line of comment only\ns0 r b", "a 1\nb 2  # checked by hand")
+    tree = mv.GameTree.from_cs188(text)
+    assert mv.minimax(tree).score == 2 and tree.label((), 0) == "l"

@@ -296,9 +296,11 @@ class GameTree(Game):
         ('eat', -5, ['high', 'low', 'mid', 'top'])
 
         :raises InvalidTree: naming the key or the line, for a file that is not a
-            ``GraphGameTreeTest`` with the keys above, a line that does not read, a
-            state reached again on its own path (a cycle), or a finished state without
-            an evaluation.
+            ``GraphGameTreeTest`` with the keys above, a line that does not read, an
+            action given twice to a state, two evaluations of one state that differ, a
+            state that is both a win and a loss, a state reached again on its own path
+            (a cycle), a finished state without an evaluation, or a tree of more than
+            100,000 nodes or 5,000 levels.
         """
         from .cs188 import read_cs188_tree
 
