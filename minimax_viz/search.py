@@ -114,7 +114,7 @@ class SearchResult:
         extra = "" if self.depth is None else f", depth={self.depth}"
         extra += ", interrupted=True" if self.interrupted else ""
         return (
-            f"SearchResult(score={self.score!r}, move={self.move!r}, "
+            f"SearchResult(score={_short(self.score)}, move={_short(self.move)}, "
             f"calls={self.stats.calls}, pruned={self.stats.pruned}{extra})"
         )
 

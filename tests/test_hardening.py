@@ -4,6 +4,7 @@ Ctrl-C, each class tested at its root (the sweep over every entry point is test_
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 import tracemalloc
@@ -541,3 +542,61 @@ def test_comments_are_read_inside_the_cs188_blocks():
     text = _cs188("s0 l a   # the left one\n# a line of comment only\ns0 r b", "a 1\nb 2  # checked by hand")
     tree = mv.GameTree.from_cs188(text)
     assert mv.minimax(tree).score == 2 and tree.label((), 0) == "l"
+
+
+# -- small API edges -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("state", [[[0]], [0, [1]], ({},)])
+def test_a_path_holding_lists_is_no_node(state):
+    with pytest.raises(InvalidBoard, match="is not a node of this tree"):
+        mv.GameTree([[3, 12], [2, 4]]).state(state)
+
+
+@pytest.mark.parametrize("sizes, words", [((6, 7), "ConnectFour\\(rows=6, cols=7\\)"), ((6,), "ConnectFour\\(rows=6\\)")])
+def test_connect_four_sizes_by_position_are_named(sizes, words):
+    with pytest.raises(InvalidOption, match=f"give the board's size by name, {words}"):
+        mv.ConnectFour(*sizes)
+    assert mv.ConnectFour(rows=6, cols=7).rows == 6
+
+
+# -- messages: long words cut, long numbers named ----------------------------------------------------------
+
+MB = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("run", [
+    lambda: mv.GameTree.from_text(f"start A\nA m {MB}\n{MB} three"),
+    lambda: mv.GameTree.from_text(f"start A\nA m B\nB {MB}"),
+    lambda: mv.GameTree.from_text(f"start A\nA {MB} B\nA {MB} C\nB 1\nC 2"),
+    lambda: mv.GameTree.from_text(f"start A\nA chance\nA a B {MB}\nB 1"),
+    lambda: mv.GameTree.from_text(f"start A\nA a B\nB 1\n{MB} 2"),
+    lambda: mv.GameTree([MB, 1]),
+    lambda: mv.GameTree.from_cs188(_cs188(f"s0 {MB} a\ns0 {MB} b", "a 1\nb 2")),
+    lambda: mv.GameTree.from_cs188(_cs188("s0 l a", f"a {MB}")),
+    lambda: mv.ConnectFour.from_moves("4" * 1_000_000),
+    lambda: mv.ConnectFour.from_moves("9" * 1_000_000),
+    lambda: mv.TicTacToe().state(MB),
+    lambda: mv.alphabeta(mv.GameTree([3, 5]), memo=MB),
+])
+def test_a_huge_word_is_cut_in_the_error(run):
+    with pytest.raises(MinimaxError) as caught:
+        run()
+    assert len(str(caught.value)) < 400, str(caught.value)[:400]
+
+
+@pytest.mark.parametrize("word, words", [
+    ("9" * 5000, "a whole number of 5,000 digits, more than can be read"),
+    ("-" + "9" * 5000, "a whole number of 5,000 digits"),
+    ("1e400", "beyond a float's range"),
+    ("inf", "infinite; a leaf holds a finite number"),
+    ("three", "not a number; a leaf's line is 'state value'"),
+])
+def test_a_leaf_value_that_is_no_finite_number_says_why(word, words):
+    with pytest.raises(InvalidTree, match=f"line 3: the value of B is '.*', {re.escape(words)}"):
+        mv.GameTree.from_text(f"start A\nA a B\nB {word}")
+
+
+def test_a_result_with_a_huge_whole_score_still_prints():
+    result = mv.minimax(mv.GameTree([10 ** 5000, 1]), record=False)
+    assert result.score == 10 ** 5000
+    assert repr(result) == "SearchResult(score=a whole number of 5,001 digits, move=0, calls=3, pruned=0)"
