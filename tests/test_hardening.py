@@ -71,14 +71,15 @@ def test_connect_four_internal_codes_are_checked_by_public_methods(code):
             method(code)
 
 
-@pytest.mark.parametrize("board", ["X?O......", ["X", "junk", 2, 3, 4, 5, 6, 7, 8], "X.O...7.."])
+@pytest.mark.parametrize("board", ["X?O......", ["X", "junk", 2, 3, 4, 5, 6, 7, 8], "X.O...7..", [None] * 9,
+                                   ["X", 1, "O", "X", 4, "X", "O", "O", None], [0, 1, 2, 3, 4, 5, 6, 7, 8.0]])
 def test_explorer_refuses_junk_cells_naming_the_cell(board):
     with pytest.raises(InvalidBoard, match="board cell"):
         mv.Explorer(board=board)
 
 
 def test_explorer_still_reads_indexes_dots_and_lowercase():
-    explorer = mv.Explorer(board=["x", 1, "O", "X", ".", "X", "O", "o", None])
+    explorer = mv.Explorer(board=["x", 1, "O", "X", ".", "X", "O", "o", "8"])
     assert explorer.board == mv.TicTacToe.TUTORIAL_BOARD
 
 
@@ -600,3 +601,26 @@ def test_a_result_with_a_huge_whole_score_still_prints():
     result = mv.minimax(mv.GameTree([10 ** 5000, 1]), record=False)
     assert result.score == 10 ** 5000
     assert repr(result) == "SearchResult(score=a whole number of 5,001 digits, move=0, calls=3, pruned=0)"
+
+
+@pytest.mark.parametrize("board, mark, words", [
+    ([0] * 9, "O", "cell 1 holds the index 0"),   # it recursed without end
+    ("X.OX.XOO.", "O", "not the string 'X.OX.XOO.'"),   # it raised "string indices must be integers"
+    (tuple(mv.TicTacToe.TUTORIAL_BOARD), "X", "a list of 9 cells"),
+    (["X", 1, "O"], "X", "9 cells"),
+    (list(mv.TicTacToe.TUTORIAL_BOARD), "x", "the mark to play must be 'X' or 'O'"),
+])
+def test_the_tutorials_minimax_checks_its_board_at_its_entry(board, mark, words):
+    with pytest.raises(InvalidBoard, match=re.escape(words)):
+        mv.tutorial.minimax(board, mark)
+
+
+def test_the_tutorials_minimax_is_still_the_translation():
+    import inspect
+
+    source = inspect.getsource(mv.tutorial.minimax)
+    assert source.startswith("def minimax(curr_bd_st: list, curr_mark: str) -> dict:") and "_check" not in source
+    assert mv.tutorial.minimax(list(mv.TicTacToe.TUTORIAL_BOARD), "X") == {"index": 4, "score": 1}
+    won = ["X", "O", "O", "X", "X", "X", "O", "O", 8]   # after a win, a board no game reaches: still scored
+    assert mv.tutorial.minimax(won, "X") == {"score": 1}
+    assert mv.record_calls(mv.tutorial.minimax, list(mv.TicTacToe.TUTORIAL_BOARD), "X").stats.calls == 9
