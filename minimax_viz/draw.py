@@ -28,7 +28,7 @@ import io
 import math
 from typing import Any
 
-from .errors import InvalidOption
+from .errors import InvalidOption, short_repr
 from .glyphs import PALETTE, Layer
 from .raster import Blitter, crop, encode_png, pixel_box
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
@@ -129,6 +129,19 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
     return tuple(axes)
 
 
+def _check_axes(ax) -> None:
+    """``ax`` is None (a figure of the drawing's own) or a matplotlib Axes to draw on."""
+    if ax is None:
+        return
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise InvalidOption(
+            f"ax must be a matplotlib Axes to draw on (such as fig, ax = plt.subplots()) or None for "
+            f"a figure of its own, not {short_repr(ax)}"
+        )
+
+
 def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> bytes:
     """The drawing of ``tree`` as PNG bytes (never wider than 1,000 px), made without pyplot.
 
@@ -189,8 +202,9 @@ class TreeView:
             raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
         if not isinstance(tree, SearchTree):
             raise InvalidOption(
-                f"tree must be a search's result or its tree, such as mv.minimax(game), not {original!r}"
+                f"tree must be a search's result or its tree, such as mv.minimax(game), not {short_repr(original)}"
             )
+        _check_axes(ax)
         self.tree, self.game = tree, tree.game
         self.mark = None if mark is None else self._node_index(mark)
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
@@ -317,7 +331,7 @@ class TreeView:
         and return the crop in whole display pixels (the axes, whose limits the scene set
         to what it draws, the title and the legend, 0.1 inch around) and the dpi."""
         figure = self.ax.figure
-        for _ in range(4):
+        for attempt in range(8):
             if figure.dpi != dpi:
                 figure.set_dpi(dpi)
             renderer = figure.canvas.get_renderer()
@@ -331,8 +345,8 @@ class TreeView:
             if self.ax.title in self._cropped_texts():
                 extents.append(self.ax.title.get_window_extent(renderer).extents)
             box = pixel_box(extents, pad=0.1 * dpi)
-            if box[2] - box[0] >= MAX_WIDTH_PX:
-                dpi = dpi * (MAX_WIDTH_PX - 4) / (box[2] - box[0])
+            if box[2] - box[0] >= MAX_WIDTH_PX:   # text shrinks a little less than the dpi: aim lower each time
+                dpi = dpi * (MAX_WIDTH_PX - 4 - 8 * attempt) / (box[2] - box[0])
             elif not self._make_room(box, dpi):
                 return box, dpi
         raise AssertionError(f"no dpi keeps this picture under {MAX_WIDTH_PX} px")  # pragma: no cover

@@ -624,3 +624,47 @@ def test_the_tutorials_minimax_is_still_the_translation():
     won = ["X", "O", "O", "X", "X", "X", "O", "O", 8]   # after a win, a board no game reaches: still scored
     assert mv.tutorial.minimax(won, "X") == {"score": 1}
     assert mv.record_calls(mv.tutorial.minimax, list(mv.TicTacToe.TUTORIAL_BOARD), "X").stats.calls == 9
+
+
+# -- drawing --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("nested", [["chance", *range(3000)], ["chance", *[(1 / 3000, i) for i in range(3000)]],
+                                    [["chance", *range(3000)], 5], ["chance", *[[i, i + 1] for i in range(3000)]]])
+def test_a_chance_node_of_3000_outcomes_folds_into_a_picture_under_1000_px(nested):
+    from PIL import Image
+
+    view = mv.TreeView(mv.expectimax(mv.GameTree(nested)), pyplot=False)
+    assert any(fan.calls >= 3000 for fan in view.scene.fans.values())   # "+3,000 calls", not 3,000 marks
+    width, _ = Image.open(__import__("io").BytesIO(view.png())).size
+    assert width <= 1000
+
+
+@pytest.mark.parametrize("ax", ["foo", 5, [None]])
+def test_draw_tree_names_an_ax_that_is_no_axes(ax):
+    with pytest.raises(InvalidOption, match="ax must be a matplotlib Axes"):
+        mv.draw_tree(mv.minimax(mv.GameTree([3, 5])), ax=ax)
+
+
+def test_tidy_layout_of_some_nodes_lays_them_out_or_names_the_bad_one():
+    tree = mv.minimax(mv.GameTree([[3, 12], [2]])).tree   # 0: root, 1: [3, 12], 2, 3, 4: [2], 5
+    assert mv.tidy_layout(tree, nodes=[5]) == {5: (0.0, -2.0)}   # a node alone: the top of its picture
+    assert mv.tidy_layout(tree, nodes=[4, 5]) == {4: (0.0, -1.0), 5: (0.0, -2.0)}
+    for nodes, words in (([6], "0 to 5"), ([-1], "0 to 5"), (["a"], "'a'"), ([0, 2], "node 2's parent, 1"),
+                         ([], "empty"), (5, "not 5")):
+        with pytest.raises(InvalidOption, match=re.escape(words)):
+            mv.tidy_layout(tree, nodes=nodes)
+
+
+# -- the command line ------------------------------------------------------------------------------------------
+
+def test_the_command_line_offers_the_search_it_suggests(tmp_path):
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "minimax_viz", *argv], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=120)
+
+    refused = run("trace", "--tree", '[["chance", 1, 2], 3]')
+    assert refused.returncode == 2 and "pass --algorithm expectimax" in refused.stderr
+    assert "expectimax(game" not in refused.stderr
+    done = run("trace", "--tree", '[["chance", 1, 2], 3]', "--algorithm", "expectimax")
+    assert done.returncode == 0 and "chance picks 0 (p=0.5)" in done.stdout
+    assert run("trace", "--tree", '[["chance", 1, 2], 3]', "--algorithm", "expectiminimax").returncode == 0
