@@ -668,3 +668,230 @@ def test_the_command_line_offers_the_search_it_suggests(tmp_path):
     done = run("trace", "--tree", '[["chance", 1, 2], 3]', "--algorithm", "expectimax")
     assert done.returncode == 0 and "chance picks 0 (p=0.5)" in done.stdout
     assert run("trace", "--tree", '[["chance", 1, 2], 3]', "--algorithm", "expectiminimax").returncode == 0
+
+
+# -- the lessons' checks: learner values whose repr or == raise, sys.exit, lesson 09 and 10 ------------------
+
+class _BadRepr:
+    def __repr__(self):
+        raise RuntimeError("repr boom")
+
+    __str__ = __repr__
+
+
+class _BadEq:
+    def __eq__(self, other):
+        raise RuntimeError("eq boom")
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return "_BadEq()"
+
+
+class _BadEverything:
+    def _boom(self, *args):
+        raise RuntimeError("boom")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __repr__ = __str__ = __hash__ = _boom
+    __bool__ = __len__ = __iter__ = __float__ = __index__ = _boom
+
+
+class _ReprInt(int):
+    def __repr__(self):
+        raise RuntimeError("repr boom")
+
+    __str__ = __repr__
+
+
+class _EqInt(int):
+    def __eq__(self, other):
+        raise RuntimeError("eq boom")
+
+    __hash__ = int.__hash__
+
+
+class _UnprintableError(Exception):
+    def __str__(self):
+        raise RuntimeError("str boom")
+
+
+HOSTILE = [_BadRepr(), _BadEq(), _BadEverything(), _ReprInt(3), _EqInt(3), [_BadEverything()],
+           (_BadEverything(), _BadEverything()), {"index": _BadEverything(), "score": _BadEverything()}]
+
+
+def _lesson(n):
+    return getattr(mv.exercises, f"lesson{n:02d}")
+
+
+def _value_checks():
+    L = {n: _lesson(n) for n in range(1, 10)}
+    return {
+        "01.check_position(v, 3)": lambda v: L[1].check_position(v, 3),
+        "01.check_position('X', v)": lambda v: L[1].check_position("X", v),
+        "01.check_tree_depth": L[1].check_tree_depth, "02.check_calls": L[2].check_calls,
+        "02.check_prediction": lambda v: L[2].check_prediction(["X", "X", "O", "O", "X", "O", 6, 7, 8], v),
+        "03.check_nodes_at_depth_4": L[3].check_nodes_at_depth_4, "04.check_depth1_move": L[4].check_depth1_move,
+        "04.check_winning_depth": L[4].check_winning_depth, "05.check_root_value": L[5].check_root_value,
+        "05.check_never_visited": L[5].check_never_visited, "05.check_window": L[5].check_window,
+        "06.check_order": L[6].check_order, "06.check_minimal_leaves": L[6].check_minimal_leaves,
+        "07.check_winning_column": L[7].check_winning_column, "07.check_win_depth": L[7].check_win_depth,
+        "08.check_must_block(v, 2)": lambda v: L[8].check_must_block(v, 2),
+        "08.check_must_block(board, v)": lambda v: L[8].check_must_block("XX..O....", v),
+        "09.check_ghost_value": L[9].check_ghost_value, "09.check_dice_value": L[9].check_dice_value,
+        "09.check_unseen_leaf": L[9].check_unseen_leaf,
+    }
+
+
+def _function_checks():
+    L = {n: _lesson(n) for n in range(1, 11)}
+    return {
+        "01.check_empty_cells": L[1].check_empty_cells, "01.check_is_win": L[1].check_is_win,
+        "02.check_best_test_play": L[2].check_best_test_play, "03.check_count_games": L[3].check_count_games,
+        "03.check_count_positions": L[3].check_count_positions, "04.check_evaluate": L[4].check_evaluate,
+        "05.check_alphabeta": L[5].check_alphabeta, "06.check_entry_kind": L[6].check_entry_kind,
+        "07.check_centre_evaluate": L[7].check_centre_evaluate, "08.check_ai_move": L[8].check_ai_move,
+        "10.check_minimax": L[10].check_minimax, "10.check_alphabeta": L[10].check_alphabeta,
+    }
+
+
+def _words(verdict) -> str:
+    assert isinstance(verdict, mv.exercises.Feedback) and not verdict.ok, verdict
+    text = repr(verdict)
+    assert text.startswith("Not yet: ") and len(text.split()) >= 6 and "Traceback" not in text
+    return text
+
+
+@pytest.mark.parametrize("value", range(len(HOSTILE)))
+@pytest.mark.parametrize("name", sorted(_value_checks()))
+def test_value_checks_answer_values_whose_repr_or_eq_raise_in_words(name, value):
+    verdict = _value_checks()[name](HOSTILE[value])
+    if not verdict.ok:   # _ReprInt(3) and _EqInt(3) are 3 all the same: some checks rightly accept them
+        _words(verdict)
+
+
+@pytest.mark.parametrize("value", range(len(HOSTILE)))
+@pytest.mark.parametrize("name", sorted(_function_checks()))
+def test_function_checks_answer_functions_returning_such_values_in_words(name, value):
+    verdict = _function_checks()[name](lambda *args, _v=HOSTILE[value]: _v)
+    _words(verdict)
+
+
+def _raises_unprintable(*args):
+    raise _UnprintableError()
+
+
+def _exits(*args):
+    sys.exit(3)
+
+
+@pytest.mark.parametrize("name", sorted(_function_checks()))
+def test_function_checks_answer_unprintable_errors_and_sys_exit_in_words(name):
+    check = _function_checks()[name]
+    assert "_UnprintableError" in _words(check(_raises_unprintable))
+    assert "sys.exit(3)" in _words(check(_exits))
+    assert "_BadEverything" in _words(check(_BadEverything()))
+
+
+def test_the_words_name_what_raised():
+    check_calls = mv.exercises.lesson02.check_calls
+    assert "cannot show your answer: the __repr__ of your _BadRepr raised RuntimeError: repr boom" in repr(
+        check_calls(_BadRepr()))
+    assert "cannot compare your answer: the __eq__ of your _EqInt raised RuntimeError: eq boom" in repr(
+        check_calls(_EqInt(9)))
+
+
+def test_a_check_still_raises_on_the_packages_own_errors():
+    # The guard turns the learner's errors into words, not the package's: a lesson's mistake shows.
+    from minimax_viz.exercises.searches import check_search
+
+    with pytest.raises(ValueError, match="kind is one of"):
+        check_search(lambda *a: (0, None), "minmax")
+
+
+def test_every_check_of_lessons_01_to_09_is_guarded():
+    for n in range(1, 10):
+        module = _lesson(n)
+        for name in module.__all__:
+            if name.startswith("check_"):
+                assert hasattr(getattr(module, name), "__wrapped__"), f"lesson{n:02d}.{name} is not a learner_check"
+
+
+def test_shown_never_raises_and_stays_short():
+    from minimax_viz.exercises.feedback import shown
+
+    assert shown(_BadRepr()) == "an object of type _BadRepr" and shown(object()) == "an object of type object"
+    assert len(shown(list(range(10_000)))) == 60 and shown(10 ** 5000) == "a whole number of 5,001 digits"
+
+
+# lesson 09 ---------------------------------------------------------------------------------------------------
+
+def test_check_unseen_leaf_takes_fractions_and_refuses_numpy_nan():
+    from fractions import Fraction
+
+    import numpy as np
+
+    L9 = mv.exercises.lesson09
+    assert L9.check_unseen_leaf(Fraction(15, 2)).ok   # (1 + 7.5) / 2 = 4.25 > 4
+    assert "x = 7.50" in repr(L9.check_unseen_leaf(Fraction(15, 2)))
+    assert not L9.check_unseen_leaf(Fraction(7)).ok   # (1 + 7) / 2 = 4, not more than 4
+    for nan_value in (np.float32("nan"), np.float64("nan"), nan):
+        for check in (L9.check_unseen_leaf, L9.check_dice_value, L9.check_ghost_value):
+            assert "is not a number" in _words(check(nan_value))
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"player": 5}, "player must be a function"), ({"seed": "a"}, "seed must be a whole number"),
+    ({"seed": None}, "seed must be a whole number"), ({"seed": 1.5}, "seed must be a whole number"),
+    ({"games": 0}, "games must be"), ({"side": ["X"]}, "side must be"),
+    ({"player": lambda game, state: 99}, "player returned 99"), ({"player": lambda game, state: None}, "returned None"),
+    ({"player": lambda game, state: "4"}, "returned '4'"),
+])
+def test_play_match_names_what_is_wrong(options, words):
+    L9 = mv.exercises.lesson09
+    options = {"player": L9.minimax_player, "games": 3, **options}
+    with pytest.raises(InvalidOption, match=re.escape(words)):
+        L9.play_match(options.pop("player"), **options)
+
+
+def test_play_match_gives_the_player_a_copy_of_the_game():
+    L9 = mv.exercises.lesson09
+
+    def first_cell(game, state):
+        return game.moves(state)[0]
+
+    def cheat(game, state):
+        game.utility = lambda state: 1   # on its own copy: the referee keeps the rules
+        return game.moves(state)[0]
+
+    honest = L9.play_match(first_cell, games=30)
+    assert L9.play_match(cheat, games=30) == honest and honest["loss"] > 0
+    import numpy as np
+
+    assert L9.play_match(lambda game, state: np.int64(L9.minimax_player(game, state)), games=5)["win"] == 5
+
+
+# lesson 10 ---------------------------------------------------------------------------------------------------
+
+def _numpy_minimax(game, state, depth=math.inf):
+    """A right minimax whose moves (and values) are numpy numbers."""
+    import numpy as np
+
+    if game.is_terminal(state):
+        return np.float64(game.utility(state)), None
+    if depth == 0:
+        return np.float64(game.evaluate(state)), None
+    best_value, best_move = None, None
+    for move in np.array(game.moves(state)):
+        value, _ = _numpy_minimax(game, game.play(state, int(move)), depth - 1)
+        if best_move is None or (value > best_value if game.node_type(state) == "max" else value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+
+
+def test_lesson_10_takes_numpy_moves_and_answers_sys_exit_and_unprintable_values_in_words():
+    L10 = mv.exercises.lesson10
+    assert L10.check_minimax(_numpy_minimax).ok
+    assert "sys.exit(3)" in _words(L10.check_minimax(_exits))
+    assert "an object of type _BadRepr" in _words(L10.check_minimax(lambda game, state, depth=0: _BadRepr()))
+    assert "_UnprintableError" in _words(L10.check_alphabeta(_raises_unprintable))

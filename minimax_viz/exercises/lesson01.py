@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .feedback import Feedback, check_value
+from .feedback import learner_check
 
 __all__ = ["check_position", "check_empty_cells", "check_is_win", "check_tree_depth"]
 
@@ -118,6 +119,7 @@ def _not_a_function(value, name: str) -> Feedback | None:
 
 
 # -- who moves, and how many moves ------------------------------------------------------
+@learner_check
 def check_position(to_move: Any, n_moves: Any) -> Feedback:
     """Check the two answers about the tutorial's position: who is to move, and how many moves.
 
@@ -157,6 +159,7 @@ def check_position(to_move: Any, n_moves: Any) -> Feedback:
 
 
 # -- the empty cells (the tutorial's step 4) -------------------------------------------------
+@learner_check
 def check_empty_cells(empty_cells: Callable) -> Feedback:
     """Check ``empty_cells(board)``: the indexes of the empty cells, in the board's order.
 
@@ -214,6 +217,7 @@ def _empty_cells_mismatch(call: str, got: Any, expected: list) -> Feedback:
 
 
 # -- the winner check (the tutorial's step 5) ------------------------------------------------
+@learner_check
 def check_is_win(is_win: Callable) -> Feedback:
     """Check ``is_win(board, mark)``: True when ``mark`` fills a row, a column or a diagonal.
 
@@ -254,6 +258,7 @@ def check_is_win(is_win: Callable) -> Feedback:
 
 
 # -- reading the tree ------------------------------------------------------------------------
+@learner_check
 def check_tree_depth(deepest: Any) -> Feedback:
     """Check the depth of the deepest leaf of the tutorial's tree: 3 moves below the root.
 

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from .. import tutorial
 from ..games import TicTacToe
 from .feedback import Feedback, check_function, check_value, same
+from .feedback import learner_check
 
 __all__ = ["check_best_test_play", "check_calls", "check_prediction"]
 
@@ -87,6 +88,7 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
     return f"{call} returned {got!r}, but {mark} wants the {wants} score; the answer is {want!r}."
 
 
+@learner_check
 def check_best_test_play(function: Callable) -> Feedback:
     """Check ``best_test_play(test_plays, mark)``: the first record with the best score for mark.
 
@@ -145,6 +147,7 @@ _CALLS_HINT = (
 )
 
 
+@learner_check
 def check_calls(answer: Any) -> Feedback:
     """Check the number of times the tutorial's minimax runs on its own board (9).
 
@@ -194,6 +197,7 @@ def _why(board: list, mark: str, cell: int, score: int) -> str:
     return f"after {mark} plays {cell}, with best play from both sides {outcome} ({_signed(score)})"
 
 
+@learner_check
 def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedback:
     """Check a prediction of ``tutorial.minimax(board, mark)``, a record ``{"index": ..., "score": ...}``.
 

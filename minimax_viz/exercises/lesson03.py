@@ -13,6 +13,7 @@ from ..games import TicTacToe
 from ..search import minimax
 from .feedback import Feedback, check_value, kind_mismatch, same
 from .feedback import describe_error as _describe_error
+from .feedback import learner_check
 
 __all__ = ["check_nodes_at_depth_4", "check_count_games", "check_count_positions"]
 
@@ -26,6 +27,7 @@ GAMES_BOARDS = (
 POSITIONS_BOARDS = GAMES_BOARDS + (list(range(9)),)  # ... and the empty board: 5,478
 
 
+@learner_check
 def check_nodes_at_depth_4(answer: Any) -> Feedback:
     """Check the number of nodes four plies below the empty board (no game is over yet).
 
@@ -56,6 +58,7 @@ def check_nodes_at_depth_4(answer: Any) -> Feedback:
     )
 
 
+@learner_check
 def check_count_games(count_games: Callable) -> Feedback:
     """Check ``count_games(game, board)``: the finished games (leaves) below a board.
 
@@ -76,6 +79,7 @@ def check_count_games(count_games: Callable) -> Feedback:
                           "(3,668 games below XO.......).")
 
 
+@learner_check
 def check_count_positions(count_positions: Callable) -> Feedback:
     """Check ``count_positions(game, board)``: the distinct boards reachable from a board,
     the board itself and finished boards included.

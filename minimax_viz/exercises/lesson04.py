@@ -15,6 +15,7 @@ from ..search import minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
+from .feedback import learner_check
 
 __all__ = ["HORIZON_BOARD", "LONG_WIN_BOARD", "MATCH_DEPTHS", "check_evaluate", "check_depth1_move", "check_winning_depth"]
 
@@ -25,6 +26,7 @@ LONG_WIN_BOARD = [0, "X", 2, 3, 4, 5, "O", 7, 8]
 
 
 
+@learner_check
 def check_evaluate(evaluate: Callable) -> Feedback:
     """Check a tic-tac-toe heuristic ``evaluate(board)`` (the board in the tutorial's list form)
     by how it plays.
@@ -142,6 +144,7 @@ def _match(game, evaluate: Callable, depth: int) -> tuple[int, int, int, str]:
     return won, drawn, lost, example
 
 
+@learner_check
 def check_depth1_move(answer: Any) -> Feedback:
     """Check a prediction: the move a depth-1 search picks on :data:`HORIZON_BOARD`.
 
@@ -170,6 +173,7 @@ def check_depth1_move(answer: Any) -> Feedback:
     )
 
 
+@learner_check
 def check_winning_depth(answer: Any) -> Feedback:
     """Check the smallest depth at which minimax finds the winning move on :data:`LONG_WIN_BOARD`.
 

@@ -18,6 +18,7 @@ from ..games import GameTree
 from ..search import alphabeta
 from .feedback import Feedback, describe_error
 from .feedback import number_text as _num
+from .feedback import learner_check
 
 __all__ = [
     "ORDER_TREE", "BRANCHING", "DEPTH", "minimal_leaves",
@@ -140,6 +141,7 @@ def _why_order(nested) -> str | None:
     return None
 
 
+@learner_check
 def check_order(answer: Any, nested: Any = ORDER_TREE) -> Feedback:
     """Check a reordering of ``nested`` on which alpha-beta visits as few leaves as it can.
 
@@ -195,6 +197,7 @@ def _fewest(nested) -> int:
 
 # -- exercise: the size of the minimal tree -------------------------------------------------
 
+@learner_check
 def check_minimal_leaves(answer: Any, branching: int = BRANCHING, depth: int = DEPTH) -> Feedback:
     """Check the number of leaves alpha-beta visits in a uniform tree ordered best first.
 
@@ -271,6 +274,7 @@ CASES = [
 ]
 
 
+@learner_check
 def check_entry_kind(function: Callable) -> Feedback:
     """Check ``function(value, alpha, beta)``: what a memo table should store a value as.
 

@@ -18,6 +18,7 @@ from ..games import ConnectFour
 from ..search import alphabeta, centre_first, minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, describe_error
+from .feedback import learner_check
 
 __all__ = [
     "WIN_POSITION", "DEPTH_POSITION", "centre_discs",
@@ -81,6 +82,7 @@ def _name(moves: str) -> str:
     return "the empty board" if not moves else f"the position {moves!r}"
 
 
+@learner_check
 def check_centre_evaluate(function: Callable) -> Feedback:
     """Check ``function(board)``: X's discs in the centre column minus O's, scaled into (-1, +1).
 
@@ -193,6 +195,7 @@ def _quickest_win(state) -> tuple[int | None, list[int]]:
     return None, []
 
 
+@learner_check
 def check_winning_column(answer: Any, position: str = WIN_POSITION) -> Feedback:
     """Check the column (0-based) that wins by force, soonest, for the player to move in ``position``.
 
@@ -248,6 +251,7 @@ def check_winning_column(answer: Any, position: str = WIN_POSITION) -> Feedback:
 
 # -- exercise: the depth that sees the win --------------------------------------------------------
 
+@learner_check
 def check_win_depth(answer: Any, position: str = DEPTH_POSITION) -> Feedback:
     """Check the smallest depth at which the lesson's search of ``position`` finds a forced win.
 

@@ -43,11 +43,13 @@ from typing import Any, Callable, Sequence
 
 from ..compare import KINDS_OF_DIFFERENCE, Difference, first_difference
 from ..errors import InvalidMove, MinimaxError
+from ..errors import short_repr as _short
 from ..games import GameTree, TicTacToe
 from ..games.base import Game
 from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from .feedback import Feedback, describe_error
+from .feedback import learner_check
 
 __all__ = ["check_search", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
 
@@ -462,7 +464,7 @@ def _place(game, state) -> str:
     try:
         return str(game.name(state))
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 # -- running a learner's search ---------------------------------------------------------------------
@@ -497,7 +499,7 @@ def _run(fn: Callable, case: Case, budget: int) -> Run:
     except (KeyboardInterrupt, SystemExit) as err:
         if isinstance(err, KeyboardInterrupt):
             raise
-        run.problem = f"it called sys.exit({err.code!r}); return (value, move) instead"
+        run.problem = f"it called sys.exit({_short(err.code)}); return (value, move) instead"
     except Exception as err:  # the learner's code: any error becomes words
         run.problem = describe_error(err)
     else:
@@ -521,16 +523,6 @@ def _answer_problem(answer) -> str | None:
         return (f"the value it returned, {_short(value)}, is far larger than any utility or evaluation "
                 "in these games; return the value the search found")
     return None
-
-
-def _short(x) -> str:
-    try:
-        text = repr(x)
-    except Exception:  # a learner's object whose repr raises
-        text = f"an object of type {type(x).__name__}"
-    if " at 0x" in text:
-        text = f"an object of type {type(x).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _Timer:
@@ -605,6 +597,7 @@ class SearchFeedback(Feedback):
         self.draw()
 
 
+@learner_check
 def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
     """Check a learner's ``search(game, state, depth) -> (value, move)`` of ``kind`` (one of
     :data:`KINDS`) on the games of :func:`cases`: every call's value, the first best move,
@@ -669,14 +662,14 @@ def _place_of(game, state) -> str:
         tree = minimax(game, game.state(state), depth=0).tree
         return tree.root.where if state == game.start() else _label(game, state)
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 def _label(game, state) -> str:
     try:
         return f"{game.name(state)} (after {game.label(state[:-1], state[-1])})"
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 _HINTS = {
