@@ -552,7 +552,7 @@ def _search(
         game, algorithm,
         successors=game.successors if order is None else _ordered(game, order),
         outcome=game.quick_outcome if quick_wins else game.outcome,
-        score_horizon=_evaluator(game, evaluate),
+        score_horizon=game.evaluate if evaluate is None else _evaluator(game, evaluate),   # checked inline
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
         memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
         budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
@@ -718,6 +718,7 @@ def _dispatcher(parts: _Parts):
     is, is written as one row in one place (the columns' appends inline: a Python call
     per node would cost a third of the recording)."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
+    check_guess = _guess_checker(parts.game)
     # The table's probe and store are written inline below (a Python call each per node).
     key, table = (memo.key, memo.table) if memo is not None else (None, None)
     on_equal = memo.on_equal if memo is not None else True
@@ -766,6 +767,8 @@ def _dispatcher(parts: _Parts):
             kind = LEAF
             if over is None:
                 over, kind = score_horizon(state), HORIZON
+                if (type(over) is not float and type(over) is not int) or over != over:
+                    over = check_guess(over, state)   # not a plain number: a Real, or words
                 horizon += 1
         if ply > max_ply:
             max_ply = ply
@@ -1179,6 +1182,23 @@ def _evaluator(game, evaluate):
     if not callable(evaluate):
         raise InvalidOption(f"evaluate must be a function of a position, not {_short(evaluate)}")
     return _checked_guess(lambda state: evaluate(board(state)), board, "evaluate")
+
+
+def _guess_checker(game):
+    """``check(guess, state)``: the game's own heuristic's ``guess`` at ``state`` when it is a
+    number that is not NaN, else InvalidOption in words (the search's fast path checks plain
+    ints and floats inline and calls this for anything else)."""
+    board, name = game.board, f"{type(game).__name__}.evaluate"
+
+    def check(guess, state):
+        if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
+            raise InvalidOption(
+                f"{name} returned {_short(guess)} for {_short(board(state))}; it must return a number, "
+                "not NaN (the position's value for Max)"
+            )
+        return guess
+
+    return check
 
 
 def _checked_guess(evaluate, board, name: str):
