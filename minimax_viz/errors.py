@@ -29,7 +29,7 @@ def short_repr(value, limit: int = 60) -> str:
         return f"{value[:max(limit - 30, 8)]!r}... ({len(value):,} characters)"
     try:
         text = repr(value)
-    except Exception:  # a repr that raises, or an int past sys.get_int_max_str_digits()
+    except Exception:  # noqa: BLE001 (a repr that raises, or an int past sys.get_int_max_str_digits())
         if isinstance(value, int):
             return f"a whole number of {_digits(value):,} digits"
         text = f"an object of type {type(value).__name__}"

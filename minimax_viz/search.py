@@ -463,7 +463,7 @@ def iterative_deepening(
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
     if order is not None and not callable(order):
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
         best = _depth_zero(game, root, evaluate, order, quick_wins)

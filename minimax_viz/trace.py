@@ -490,7 +490,16 @@ def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
     >>> from fractions import Fraction
     >>> format_value(Fraction(15, 2)), format_value(10 ** 5000, ascii=True)
     ('+7.50', '+a whole number of 5,001 digits')
+
+    :raises InvalidOption: for a value that is not a number (or None).
     """
+    try:
+        return _formatted(value, signed, ascii)
+    except (TypeError, ValueError):   # a string, a list, an array of numbers: no one number
+        raise InvalidOption(f"format_value writes one number (or None), not {short_repr(value)}") from None
+
+
+def _formatted(value, signed: bool, ascii: bool) -> str:
     if value is None or value != value:
         return "None" if ascii else ""
     if value in (math.inf, -math.inf):
@@ -569,11 +578,11 @@ class _NodeList:
         if isinstance(i, slice):
             return [Node(self.tree, j) for j in range(*i.indices(n))]
         if isinstance(i, bool) or not isinstance(i, int):
-            raise InvalidOption(f"a node index is a whole number from 0 to {n - 1}, not {i!r}")
+            raise InvalidOption(f"a node index is a whole number from 0 to {n - 1}, not {short_repr(i)}")
         if i < 0:
             i += n
         if not 0 <= i < n:
-            raise IndexError(f"node index {i} is out of range for a tree of {n} nodes")
+            raise IndexError(f"node index {short_repr(i)} is out of range for a tree of {n} nodes")
         return Node(self.tree, i)
 
     def __iter__(self) -> Iterator[Node]:
@@ -750,7 +759,7 @@ class SearchTree:
         :raises InvalidOption: for a ``limit`` that is not a whole number of 0 or more.
         """
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {limit!r}")
+            raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {short_repr(limit)}")
         show_window = self.has_window if window is None else window
         lines = []
         for step, kind, index in self._event_rows():

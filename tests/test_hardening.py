@@ -895,3 +895,59 @@ def test_lesson_10_takes_numpy_moves_and_answers_sys_exit_and_unprintable_values
     assert "sys.exit(3)" in _words(L10.check_minimax(_exits))
     assert "an object of type _BadRepr" in _words(L10.check_minimax(lambda game, state, depth=0: _BadRepr()))
     assert "_UnprintableError" in _words(L10.check_alphabeta(_raises_unprintable))
+
+
+# -- found by a sweep of our own (odd values into every entry point) ------------------------------------------
+
+def test_drawing_options_are_named_and_a_long_title_is_cut():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    result = mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    width, _ = Image.open(io.BytesIO(mv.tree_png(result, title="x" * 10_000))).size
+    assert width <= 1000   # it was: AssertionError: no dpi keeps this picture under 1000 px
+    for options, word in (({"window": "yes"}, "window"), ({"moves": np.array([1, 2])}, "moves"),
+                          ({"legend": [1]}, "legend"), ({"figsize": 5}, "figsize"), ({"title": 3}, "title"),
+                          ({"future": np.array([1, 2])}, "future"), ({"scores": np.array([1, 2])}, "scores")):
+        with pytest.raises(InvalidOption, match=word):
+            mv.tree_png(result, **options)
+    for junk in (None, 5, "tree", [1]):
+        with pytest.raises(InvalidOption, match="tree must be a search's result"):
+            mv.principal_variation(junk)
+
+
+@pytest.mark.parametrize("value", ["x", [1, 2], (), {}, object(), 1j])
+def test_format_value_names_what_is_no_number(value):
+    with pytest.raises(InvalidOption, match="format_value writes one number"):
+        mv.format_value(value)
+
+
+@pytest.mark.parametrize("code", [None, 1.5, "XXXOO....", -1, 1 << 18, ()])
+def test_tictactoe_fast_tables_check_what_they_are_asked(code):
+    game = mv.TicTacToe()
+    if code in (None, "XXXOO...."):   # the start, and a board string: read as boards
+        assert game.outcome(code) == game.utility(code) if game.is_terminal(code) else game.outcome(code) is None
+        return
+    with pytest.raises(InvalidBoard):
+        game.outcome(code)
+    with pytest.raises(InvalidBoard):
+        game.successors(code)
+
+
+def test_widget_options_that_are_arrays_or_huge_are_named():
+    import numpy as np
+
+    for options, word in (({"human": np.array(["X", "O"])}, "human"), ({"seconds": np.array([1, 2])}, "seconds"),
+                          ({"quick_wins": np.array([1, 2])}, "quick_wins"), ({"dpi": 10 ** 5000}, "dpi")):
+        with pytest.raises(InvalidOption, match=word):
+            mv.PlayBoard(**options)
+    with pytest.raises(InvalidOption, match="algorithm"):
+        mv.Explorer(algorithm=np.array(["minimax"]))
+
+
+def test_huge_numbers_in_options_are_written_in_words():
+    with pytest.raises(TreeTooLarge, match="a whole number of 5,001 digits"):
+        mv.GameTree.random(depth=10 ** 5000)
+    assert mv.iterative_deepening(mv.GameTree([[3, 12], [2, 4]]), seconds=10 ** 5000).score == 3

@@ -72,7 +72,7 @@ _SHOWING = {"__repr__", "__str__", "__format__"}
 _COMPARING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__cmp__"}
 
 
-def learner_check(check: Callable[..., "Feedback"]) -> Callable[..., "Feedback"]:
+def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
     """Make ``check`` keep its promise never to raise on a learner's answer: an error raised
     in the learner's code while the check runs (a ``__repr__`` or ``__eq__`` of their value
     that raises, their function failing where the check calls it) or a ``sys.exit`` comes
@@ -118,7 +118,7 @@ def _learner_frame(err: BaseException):
     return found
 
 
-def _raised_in_learner_code(err: Exception, frame) -> "Feedback":
+def _raised_in_learner_code(err: Exception, frame) -> Feedback:
     """Words for an error that the learner's code raised inside a check."""
     name = frame.f_code.co_name
     code = frame.f_code

@@ -48,8 +48,7 @@ from ..games import GameTree, TicTacToe
 from ..games.base import Game
 from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
-from .feedback import Feedback, describe_error
-from .feedback import learner_check
+from .feedback import Feedback, describe_error, learner_check
 
 __all__ = ["check_search", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
 

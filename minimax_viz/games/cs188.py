@@ -301,7 +301,7 @@ class _Unfold:
 class _Frame:
     """A state being unfolded: its path, its ``(action, next_state)`` edges, the children done."""
 
-    __slots__ = ("state", "path", "edges", "children")
+    __slots__ = ("children", "edges", "path", "state")
 
     def __init__(self, state: str, path: tuple, edges: list):
         self.state, self.path, self.edges, self.children = state, path, edges, []

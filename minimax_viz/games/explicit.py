@@ -161,7 +161,7 @@ class GameTree(Game):
         seed: int = 0,
         low: int = -9,
         high: int = 9,
-    ) -> "GameTree":
+    ) -> GameTree:
         """A random tree for practice: ``depth`` levels, ``branching`` children per node
         (a number, or a ``(fewest, most)`` range), whole-number leaves from ``low`` to
         ``high``. The same seed always gives the same tree.
@@ -178,25 +178,25 @@ class GameTree(Game):
         import random
 
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {depth!r}")
+            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
         pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
         if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
             raise InvalidTree(
                 f"branching must be a whole number of children, 1 or more, or a range "
-                f"(fewest, most) with 1 <= fewest <= most, not {branching!r}"
+                f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
             )
         fewest, most = pair
         for name, bound in (("low", low), ("high", high)):
             if type(bound) is not int:
-                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {bound!r}")
+                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
         if low > high:
-            raise InvalidTree(f"low must be at most high, not low={low} > high={high}")
+            raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
         if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
-            raise InvalidTree(f"seed must be a whole number or a string, not {seed!r}")
+            raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
         if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
             raise TreeTooLarge(
-                f"a random tree of depth {depth} with up to {most} children per node could have "
-                f"{most}**{depth} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
+                f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
+                f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
             )
         if depth > _DEEPEST:
             raise TreeTooLarge(
@@ -214,7 +214,7 @@ class GameTree(Game):
 
     # -- the text format -------------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str) -> "GameTree":
+    def from_text(cls, text: str) -> GameTree:
         r"""A tree written as text: a ``start`` line, ``state move next-state`` lines and
         ``state value`` lines; ``#`` starts a comment. The start (the root) is Max.
         A ``state kind`` line (kind ``max``, ``min`` or ``chance``) marks a state's kind,
@@ -257,7 +257,7 @@ class GameTree(Game):
         return tree
 
     @classmethod
-    def from_cs188(cls, text: str) -> "GameTree":
+    def from_cs188(cls, text: str) -> GameTree:
         """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2).
 
         Agent 0 (Pacman) is Max and the other agents (the ghosts) are Min, moving in

@@ -94,8 +94,9 @@ class TicTacToe(Game):
 
     def __init__(self):
         self._checked: set[int] = set()   # internal codes already found legal (5,478 at most)
-        self._successors = _Table(self._compute_successors)
-        self._outcome = _Table(self._compute_outcome)
+        # A code is checked once, when its table entry is made (a board string is read too).
+        self._successors = _Table(lambda code: self._compute_successors(self._code(code)))
+        self._outcome = _Table(lambda code: self._compute_outcome(self._code(code)))
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
         self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
