@@ -951,3 +951,53 @@ def test_huge_numbers_in_options_are_written_in_words():
     with pytest.raises(TreeTooLarge, match="a whole number of 5,001 digits"):
         mv.GameTree.random(depth=10 ** 5000)
     assert mv.iterative_deepening(mv.GameTree([[3, 12], [2, 4]]), seconds=10 ** 5000).score == 3
+
+
+# -- Ctrl-C still leaves nothing behind ----------------------------------------------------------------------
+
+def _interrupted_after(lines: int, run) -> None:
+    """Run ``run()`` and raise KeyboardInterrupt inside it after ``lines`` executed lines of
+    Python (wherever that lands: the package, the learner's code, a check)."""
+    count = [0]
+
+    def trace(frame, event, arg):
+        if event == "line":
+            count[0] += 1
+            if count[0] == lines:
+                raise KeyboardInterrupt
+        return trace
+
+    sys.settrace(trace)
+    try:
+        run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sys.settrace(None)
+
+
+def test_random_interrupts_into_the_new_guards_leave_no_state_behind():
+    import random
+    import signal
+
+    rng = random.Random(24)
+    L10 = mv.exercises.lesson10
+    runs = [
+        lambda: mv.tutorial.minimax(["X", 1, 2, 3, 4, 5, 6, 7, "O"], "X"),   # the entry's flag must be reset
+        lambda: L10.check_minimax(_numpy_minimax),
+        lambda: mv.exercises.lesson02.check_calls(_BadRepr()),
+        lambda: mv.exercises.lesson09.play_match(mv.exercises.lesson09.minimax_player, games=2),
+        lambda: mv.alphabeta(mv.GameTree([[9, [5, 2]], [10, 12]]), memo=True),
+        lambda: mv.GameTree.from_cs188(_cs188("s0 l a\ns0 r b\na x c", "b 1\nc 2  # by hand")),
+    ]
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGALRM)
+    for _ in range(150):
+        _interrupted_after(rng.randint(1, 3000), rng.choice(runs))
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGALRM)) == handlers
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with pytest.raises(InvalidBoard):   # the tutorial's entry checks again: it is not stuck "inside"
+        mv.tutorial.minimax([0] * 9, "O")
+    assert mv.tutorial.minimax(list(mv.TicTacToe.TUTORIAL_BOARD), "X") == {"index": 4, "score": 1}
+    assert L10.check_minimax(_numpy_minimax).ok and not L10.check_minimax(_exits).ok
+    assert mv.record_calls(mv.tutorial.minimax, list(mv.TicTacToe.TUTORIAL_BOARD), "X").stats.calls == 9
+    assert mv.exercises.lesson09.play_match(mv.exercises.lesson09.minimax_player, games=3)["win"] == 3
