@@ -8,7 +8,16 @@ a depth limit, and Connect Four searched to the end unrecorded (5,000,000 calls 
 default); and the Connect Four board check on the hardest 16 x 9 boards found, by the
 check and by its former backtracking search (kept here, stopped after
 ``FORMER_SECONDS`` of CPU time). The check itself gives up after ``CHECK_STEPS`` positions
-(about a second) with an InvalidBoard that says to give the moves instead. Run with ``python benchmarks/bench_guards.py``.
+(about a second) with an InvalidBoard that says to give the moves instead.
+
+Issue 24's rows: the CS188 reader on 100,000 lines (its worst case in the issue's sweep,
+about 145 s before: a quadratic check of repeated actions, the node guard firing only
+after it), on a tree just under the node guard, on an action repeated at the last of
+100,000 lines, on a chain of 100,000 states (the depth guard) and on a 5,000-deep chain
+(the deepest it reads); the PNG of a chance node with 3,000 outcomes (folded, under
+1,000 px); the errors for a million-digit ``from_moves`` string and a 1 MB word in the
+text format (both cut); and a memo key shared by a Max and a Min position (refused at the
+first probe). Goal: each under 2 s. Run with ``python benchmarks/bench_guards.py``.
 
 Times are CPU seconds (``time.process_time``) of one run.
 
@@ -76,12 +85,44 @@ def new_check(columns: str):
     return True
 
 
+def cs188(successors: str, evaluation: str) -> str:
+    """A CS188 GraphGameTreeTest file with these blocks (two agents, depth 1)."""
+    return (f'num_agents: "2"\nstart_state: "s0"\nwin_states: ""\nlose_states: ""\ndepth: "1"\n'
+            f'successors: """\n{successors}\n"""\nevaluation: """\n{evaluation}\n"""\n')
+
+
+def chance_png_width() -> int:
+    """The width in pixels of the PNG of a chance node with 3,000 outcomes."""
+    import io
+
+    from PIL import Image
+
+    view = mv.TreeView(mv.expectimax(mv.GameTree(["chance", *range(3000)])), pyplot=False)
+    return Image.open(io.BytesIO(view.png())).size[0]
+
+
+class SumKey(mv.GameTree):
+    """A key that gives (1,), a Min position, and (0, 1), a Max one, the same key."""
+
+    def key(self, state):
+        return sum(state)
+
+
 def answer(fn):
     """``fn()``'s answer, or the name of the error it raised."""
     try:
         return fn()
     except mv.MinimaxError as err:
         return type(err).__name__
+
+
+def _error_length(fn) -> int:
+    """The length of the words of the MinimaxError ``fn()`` raises."""
+    try:
+        fn()
+    except mv.MinimaxError as err:
+        return len(str(err))
+    raise AssertionError("no error")
 
 
 def measured(fn):
@@ -109,6 +150,11 @@ def main() -> None:
     for _ in range(3000):
         chain = [chain]
     chain_tree = mv.GameTree(chain)
+    moves_188 = "\n".join(f"s0 a{i} t{i}" for i in range(99_999))
+    leaves = "\n".join(f"t{i} {i}" for i in range(99_999))
+    deep = "\n".join(f"s{i} a s{i + 1}" for i in range(100_000))
+    deepest = "\n".join(f"s{i} a s{i + 1}" for i in range(5_000))
+    word = "x" * 1_000_000
     rows = [
         ("build GameTree, 1,000,000 leaves (1,010,001 nodes)", lambda: len(mv.GameTree(million).leaves())),
         ("minimax record=False, 1,000,000 leaves", lambda: mv.minimax(million_tree, record=False).score),
@@ -125,11 +171,20 @@ def main() -> None:
         ("C4 16x9 check, board hard for the former: new", lambda: new_check(HARD_FOR_FORMER)),
         ("C4 16x9 check, board hard for the new: former", lambda: former_check(HARD_FOR_CHECK)),
         ("C4 16x9 check, board hard for the new: new", lambda: new_check(HARD_FOR_CHECK)),
+        ("CS188, 100,000 successor lines (node guard)", lambda: mv.GameTree.from_cs188(cs188(moves_188 + "\ns0 z t0", leaves))),
+        ("CS188, 99,999 successor lines", lambda: len(mv.GameTree.from_cs188(cs188(moves_188, leaves)).moves(()))),
+        ("CS188, an action repeated at line 100,000", lambda: mv.GameTree.from_cs188(cs188(moves_188 + "\ns0 a5 t0", leaves))),
+        ("CS188, a chain of 100,000 states (depth guard)", lambda: mv.GameTree.from_cs188(cs188(deep, "s100000 1"))),
+        ("CS188, a chain of 5,000 states", lambda: len(mv.GameTree.from_cs188(cs188(deepest, "s5000 1")).leaves())),
+        ("PNG of a chance node of 3,000 outcomes (px wide)", chance_png_width),
+        ("error: from_moves of 1,000,000 digits (chars)", lambda: _error_length(lambda: mv.ConnectFour.from_moves("4" * 1_000_000))),
+        ("error: a 1 MB word in the text format (chars)", lambda: _error_length(lambda: mv.GameTree.from_text(f"start A\nA m B\nB {word}"))),
+        ("memo key shared by Max and Min (300 leaves)", lambda: mv.alphabeta(SumKey(million[:3]), memo=True)),
     ]
-    print(f"{'case':<52} {'answer':>14} {'CPU s':>8} {'peak MB':>8}")
+    print(f"{'case':<56} {'answer':>14} {'CPU s':>8} {'peak MB':>8}")
     for name, fn in rows:
         out, seconds, peak = measured(fn)
-        print(f"{name:<52} {str(out):>14} {seconds:>8.2f} {peak:>8.1f}")
+        print(f"{name:<56} {str(out):>14} {seconds:>8.2f} {peak:>8.1f}")
 
 
 if __name__ == "__main__":

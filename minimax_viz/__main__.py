@@ -20,11 +20,14 @@ import io
 import sys
 from pathlib import Path
 
-from .errors import MinimaxError
+from .errors import ChanceNodeError, MinimaxError, short_repr
 from .files import write_atomic
 from .games import GameTree, TicTacToe
-from .search import alphabeta, minimax
+from .search import alphabeta, expectimax, expectiminimax, minimax
 from .trace import format_value
+
+#: The searches ``--algorithm`` names.
+SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax, "expectiminimax": expectiminimax}
 
 __all__ = ["main"]
 
@@ -47,7 +50,7 @@ def _fail(message: str, status: int = 2) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        description="Run minimax or alpha-beta on a position and draw or print the recorded tree.",
+        description="Run minimax, alpha-beta or expectimax on a position and draw or print the recorded tree.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for name, text in (("draw", "draw the tree to a PNG or SVG file"), ("trace", "print every call, in order")):
@@ -57,8 +60,9 @@ def _parser() -> argparse.ArgumentParser:
                             f"(default: the tutorial's {TUTORIAL})")
         p.add_argument("--tree", help="a textbook tree as nested lists instead of a board, "
                                       'e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
-        p.add_argument("--algorithm", choices=("minimax", "alphabeta"), default="minimax",
-                       help="the search to run (default: minimax)")
+        p.add_argument("--algorithm", choices=tuple(SEARCHES), default="minimax",
+                       help="the search to run (default: minimax; expectimax or expectiminimax for a "
+                            "tree with chance nodes)")
         p.add_argument("--depth", type=int, help="stop this many plies down and use the heuristic")
         if name == "draw":
             p.add_argument("-o", "--output", required=True, help="file to write; .png or .svg")
@@ -106,12 +110,18 @@ def _search(args):
         try:
             nested = ast.literal_eval(args.tree)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            raise MinimaxError(f"--tree must be nested lists of numbers, like [[3, 12], [2, 4]], not {args.tree!r}")
+            raise MinimaxError(f"--tree must be nested lists of numbers, like [[3, 12], [2, 4]], not {short_repr(args.tree)}")
         game, state = GameTree(nested), None
     else:
         game, state = TicTacToe(), args.board
-    search = alphabeta if args.algorithm == "alphabeta" else minimax
-    return search(game, state, depth=args.depth)
+    try:
+        return SEARCHES[args.algorithm](game, state, depth=args.depth)
+    except ChanceNodeError:   # the search's words name the function; here the option answers
+        raise MinimaxError(
+            f"--algorithm {args.algorithm} cannot search a tree with chance nodes (their outcomes come "
+            "with probabilities, nobody chooses); pass --algorithm expectimax (Min moving at random) "
+            "or --algorithm expectiminimax (Min choosing)"
+        ) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,11 +144,22 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"unexpected {type(err).__name__}: {err} (please report it)")
 
 
+def _print(text: str) -> int:
+    """Print the trace; a reader that stops early (``| head``) ends it quietly."""
+    import os
+
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+    return 0
+
+
 def _search_command(args) -> int:
     result = _search(args)
     if args.command == "trace":
-        print(result.tree.text(limit=10_000))
-        return 0
+        return _print(result.tree.text(limit=10_000))
     if not args.output.lower().endswith((".png", ".svg")):
         raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
     if not 20 <= args.dpi <= 300:

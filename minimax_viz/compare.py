@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .learner import short_repr as _short
+from .errors import short_repr as _short
 from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
 __all__ = ["Difference", "first_difference", "KINDS_OF_DIFFERENCE"]
@@ -106,7 +106,7 @@ def _tree(x) -> SearchTree:
     if not isinstance(tree, SearchTree):
         from .errors import InvalidOption
 
-        raise InvalidOption(f"first_difference compares searches' results or trees, not {x!r}")
+        raise InvalidOption(f"first_difference compares searches' results or trees, not {_short(x)}")
     return tree
 
 
@@ -132,6 +132,15 @@ def _close(a, b) -> bool:
 
 def _num(x) -> str:
     return format_value(x, signed=False)
+
+
+def _nums(got, want) -> tuple[str, str]:
+    """Two values that differ, written so that they read differently (all their digits
+    where two decimals would make them look alike: a float32's 0.3333333 and 1/3)."""
+    a, b = _num(got), _num(want)
+    if a == b:
+        a, b = repr(float(got)), repr(float(want))
+    return a, b
 
 
 class _Walk:
@@ -423,7 +432,8 @@ class _Walk:
         if _close(got, -want):
             return (f"at {at}, a finished game, your search returned {_num(got)}, minus its utility "
                     f"{_num(want)}: game.utility(state) is already the value for Max, whoever is to move")
-        return f"at {at}, a finished game, your search returned {_num(got)}; game.utility(state) is {_num(want)}"
+        got_text, want_text = _nums(got, want)
+        return f"at {at}, a finished game, your search returned {got_text}; game.utility(state) is {want_text}"
 
     def _horizon_words(self, at, got, want, game, state, node) -> str:
         if _close(got, -want):
@@ -434,10 +444,11 @@ class _Walk:
             final = game.utility(state) if game.is_terminal(state) else None
         except Exception:
             final = None
+        got_text, want_text = _nums(got, want)
         if final is None and not _close(got, want):
-            return (f"at {at}, where the depth runs out, your search returned {_num(got)}; "
-                    f"game.evaluate(state) is {_num(want)}")
-        return f"at {at}, your search returned {_num(got)}; the value there is {_num(want)}"
+            return (f"at {at}, where the depth runs out, your search returned {got_text}; "
+                    f"game.evaluate(state) is {want_text}")
+        return f"at {at}, your search returned {got_text}; the value there is {want_text}"
 
     def _call_words(self, at, got, want, mine: Node, node: Node) -> str:
         values = [self.sign_value(c) for c in mine.children if not c.pruned and c.score is not None]

@@ -28,7 +28,7 @@ import io
 import math
 from typing import Any
 
-from .errors import InvalidOption
+from .errors import InvalidOption, short_repr
 from .glyphs import PALETTE, Layer
 from .raster import Blitter, crop, encode_png, pixel_box
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
@@ -43,8 +43,11 @@ MIN_POINTS = 6.0
 
 
 def principal_variation(tree) -> list[int]:
-    """Node indexes from the root along the best moves: ``tree.principal_variation()``."""
-    tree = getattr(tree, "tree", tree)
+    """Node indexes from the root along the best moves: ``tree.principal_variation()``.
+
+    :raises InvalidOption: when ``tree`` is not a search's result or its tree.
+    """
+    tree = _tree_of(tree)
     return [node.index for node in tree.principal_variation()]
 
 
@@ -129,6 +132,61 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
     return tuple(axes)
 
 
+def _tree_of(tree) -> SearchTree:
+    """The recorded tree of a search's result (or the tree itself), refused in words otherwise."""
+    found = getattr(tree, "tree", tree)
+    if found is None and tree is not None:
+        raise InvalidOption("this search was run with record=False, so there is no tree; run it with record=True")
+    if not isinstance(found, SearchTree):
+        raise InvalidOption(f"tree must be a search's result or its tree, such as mv.minimax(game), not {short_repr(tree)}")
+    return found
+
+
+def _check_axes(ax) -> None:
+    """``ax`` is None (a figure of the drawing's own) or a matplotlib Axes to draw on."""
+    if ax is None:
+        return
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise InvalidOption(
+            f"ax must be a matplotlib Axes to draw on (such as fig, ax = plt.subplots()) or None for "
+            f"a figure of its own, not {short_repr(ax)}"
+        )
+
+
+def _check_view_options(**switches) -> None:
+    """The drawing's switches are True or False (an array or a string is no switch)."""
+    for name, on in switches.items():
+        if not isinstance(on, bool):
+            raise InvalidOption(f"{name} must be True or False, not {short_repr(on)}")
+
+
+#: The most characters of a title given as text (a longer one would not fit the picture).
+MAX_TITLE = 120
+
+
+def _checked_title(title):
+    """``title`` as drawn: True (the search's own), False (none) or a text, cut to :data:`MAX_TITLE`."""
+    if isinstance(title, bool):
+        return title
+    if not isinstance(title, str):
+        raise InvalidOption(f"title must be True, False or a text, not {short_repr(title)}")
+    return title if len(title) <= MAX_TITLE else title[:MAX_TITLE - 1] + "…"
+
+
+def _checked_figsize(figsize):
+    """None (the picture's own size) or a (width, height) pair of inches, each more than 0."""
+    if figsize is None:
+        return None
+    ok = isinstance(figsize, (tuple, list)) and len(figsize) == 2 and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < 100 for x in figsize)
+    if not ok:
+        raise InvalidOption(f"figsize must be None or a (width, height) pair of inches, such as (8, 4), "
+                            f"not {short_repr(figsize)}")
+    return tuple(figsize)
+
+
 def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> bytes:
     """The drawing of ``tree`` as PNG bytes (never wider than 1,000 px), made without pyplot.
 
@@ -189,8 +247,12 @@ class TreeView:
             raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
         if not isinstance(tree, SearchTree):
             raise InvalidOption(
-                f"tree must be a search's result or its tree, such as mv.minimax(game), not {original!r}"
+                f"tree must be a search's result or its tree, such as mv.minimax(game), not {short_repr(original)}"
             )
+        _check_axes(ax)
+        _check_view_options(pv=pv, legend=legend, frames=frames, pyplot=pyplot, follow=follow)
+        title = _checked_title(title)
+        figsize = _checked_figsize(figsize)
         self.tree, self.game = tree, tree.game
         self.mark = None if mark is None else self._node_index(mark)
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
@@ -316,7 +378,7 @@ class TreeView:
         and return the crop in whole display pixels (the axes, whose limits the scene set
         to what it draws, the title and the legend, 0.1 inch around) and the dpi."""
         figure = self.ax.figure
-        for _ in range(4):
+        for attempt in range(8):
             if figure.dpi != dpi:
                 figure.set_dpi(dpi)
             renderer = figure.canvas.get_renderer()
@@ -330,11 +392,14 @@ class TreeView:
             if self.ax.title in self._cropped_texts():
                 extents.append(self.ax.title.get_window_extent(renderer).extents)
             box = pixel_box(extents, pad=0.1 * dpi)
-            if box[2] - box[0] >= MAX_WIDTH_PX:
-                dpi = dpi * (MAX_WIDTH_PX - 4) / (box[2] - box[0])
+            if box[2] - box[0] >= MAX_WIDTH_PX:   # text shrinks a little less than the dpi: aim lower each time
+                dpi = max(dpi * (MAX_WIDTH_PX - 4 - 8 * attempt) / (box[2] - box[0]), 10)
             elif not self._make_room(box, dpi):
                 return box, dpi
-        raise AssertionError(f"no dpi keeps this picture under {MAX_WIDTH_PX} px")  # pragma: no cover
+        # Still too wide (a text no dpi shrinks enough): keep the middle 1,000 px around the axes.
+        middle = (self.ax.bbox.x0 + self.ax.bbox.x1) / 2
+        x0 = max(box[0], int(middle) - (MAX_WIDTH_PX - 1) // 2)
+        return (x0, box[1], min(box[2], x0 + MAX_WIDTH_PX - 1), box[3]), dpi
 
     def _make_room(self, box: tuple[int, int, int, int], dpi: float) -> bool:
         """Grow the figure where ``box`` (display pixels) reaches past it, keeping every
@@ -701,7 +766,7 @@ class TreeView:
         """The index of ``node`` (a node of this tree or an index), for ``mark``."""
         index = node.index if isinstance(node, Node) and node.tree is self.tree else node
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.tree):
-            raise InvalidOption(f"mark is a node of this tree or its index (0 to {len(self.tree) - 1}), not {node!r}")
+            raise InvalidOption(f"mark is a node of this tree or its index (0 to {len(self.tree) - 1}), not {short_repr(node)}")
         return index
 
     def _draw_mark(self) -> None:
@@ -764,7 +829,7 @@ class TreeView:
         """``upto`` itself, once checked to be a step of the replay."""
         n_steps = self.tree.n_steps
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto < n_steps:
-            raise InvalidOption(f"step upto={upto!r} is out of range: this replay has steps 0 to {n_steps - 1}")
+            raise InvalidOption(f"step upto={short_repr(upto)} is out of range: this replay has steps 0 to {n_steps - 1}")
         return upto
 
     def show(self, upto: int | None = None):
@@ -874,7 +939,7 @@ class TreeView:
 
 def _check_dpi(dpi) -> None:
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
-        raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {dpi!r}")
+        raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {short_repr(dpi)}")
 
 
 def _cut_bars(seg) -> list:

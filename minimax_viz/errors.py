@@ -15,6 +15,50 @@ __all__ = [
 ]
 
 
+def short_repr(value, limit: int = 60) -> str:
+    """``repr(value)`` for words about a value handed in: at most ``limit`` characters, no
+    memory address, and never an exception (a ``repr`` that raises, or a whole number too
+    long for Python to print, is described instead).
+
+    >>> short_repr([1, 2]), short_repr([7] * 100, limit=12), short_repr(10 ** 5000)
+    ('[1, 2]', '[7, 7, 7,...', 'a whole number of 5,001 digits')
+    >>> short_repr("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1,000 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:   # the start, quoted, and the length
+        return f"{value[:max(limit - 30, 8)]!r}... ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 (a repr that raises, or an int past sys.get_int_max_str_digits())
+        if isinstance(value, int):
+            return f"a whole number of {_digits(value):,} digits"
+        text = f"an object of type {type(value).__name__}"
+    if " at 0x" in text:
+        text = f"an object of type {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def short_text(text: str, limit: int = 60) -> str:
+    """A word or line someone wrote, for an error's words: at most ``limit`` characters.
+
+    >>> short_text("start"), short_text("x" * 100, limit=10)
+    ('start', 'xxxxxxx...')
+    """
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _digits(n: int) -> int:
+    """How many decimal digits ``abs(n)`` has, without printing it: its logarithm, made
+    exact by two powers of ten below 100,000 digits (past that, off by one at most)."""
+    import math
+
+    n = abs(n)
+    d = int(math.log10(n)) + 1 if n else 1
+    if d <= 100_000:
+        d += 1 if n >= 10 ** d else -1 if d > 1 and n < 10 ** (d - 1) else 0
+    return d
+
+
 class MinimaxError(ValueError):
     """Base class of the package's errors about bad input.
 

@@ -9,7 +9,10 @@ recording's columns (``tree.columns()``) and takes about a millisecond for 1,000
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Iterable
+
+from .errors import InvalidOption, short_repr
 
 __all__ = ["tidy_layout", "tidy_x", "visible_children"]
 
@@ -17,16 +20,49 @@ __all__ = ["tidy_layout", "tidy_x", "visible_children"]
 def visible_children(tree, nodes: Iterable[int] | None = None) -> dict[int, list[int]]:
     """``{index: [child indexes]}`` for the given nodes (all nodes when ``None``).
 
-    The nodes must be closed under ``parent`` (every node's parent is in the set).
+    The nodes hang from the first of them (the lowest index, the top of the picture):
+    every other node's parent is among them.
+
+    >>> from minimax_viz import GameTree, minimax
+    >>> tree = minimax(GameTree([[3, 12], [2]])).tree
+    >>> visible_children(tree, [1, 2, 3]), visible_children(tree, [4])
+    ({1: [2, 3], 2: [], 3: []}, {4: []})
+    >>> visible_children(tree, [0, 2])
+    Traceback (most recent call last):
+    ...
+    minimax_viz.errors.InvalidOption: nodes must hang from their first node, 0: node 2's parent, 1, is not among them; add it
+
+    :raises InvalidOption: for nodes that are not node indexes of the tree (0 to ``len(tree) - 1``),
+        or a node other than the first whose parent is not among them.
     """
     parent = tree.columns().parent
-    indexes = range(len(tree)) if nodes is None else sorted(nodes)
+    indexes = range(len(tree)) if nodes is None else _indexes(tree, nodes)
     children: dict[int, list[int]] = {}
     for i in indexes:
-        children[i] = []
-        if i:
+        if nodes is not None and children and parent[i] not in children:
+            raise InvalidOption(
+                f"nodes must hang from their first node, {indexes[0]}: node {i}'s parent, {parent[i]}, is "
+                "not among them; add it"
+            )
+        if children:
             children[parent[i]].append(i)
+        children[i] = []
     return children
+
+
+def _indexes(tree, nodes) -> list[int]:
+    """The node indexes, sorted, or InvalidOption naming the first that is none."""
+    try:
+        given = list(nodes)
+    except TypeError:
+        raise InvalidOption(f"nodes must be node indexes of the tree, or None for all, not {short_repr(nodes)}") from None
+    n = len(tree)
+    for i in given:
+        if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < n:
+            raise InvalidOption(f"nodes must be node indexes of this tree (0 to {n - 1}), not {short_repr(i)}")
+    if not given:
+        raise InvalidOption("nodes is empty; give the indexes of the nodes to lay out, or None for all")
+    return sorted(set(int(i) for i in given))
 
 
 def tidy_layout(
@@ -36,12 +72,15 @@ def tidy_layout(
     sibling_gap: float = 1.0,
     level_gap: float = 1.0,
 ) -> dict[int, tuple[float, float]]:
-    """Positions ``{index: (x, y)}`` for a recorded tree, or for a subset closed under parent.
+    """Positions ``{index: (x, y)}`` for a recorded tree, or for the nodes given (hanging
+    from the first of them, see :func:`visible_children`).
 
     >>> from minimax_viz import GameTree, minimax
     >>> pos = tidy_layout(minimax(GameTree([[3, 12], [2]])).tree)
     >>> pos
     {0: (1.25, 0.0), 1: (0.5, -1.0), 2: (0.0, -2.0), 3: (1.0, -2.0), 4: (2.0, -1.0), 5: (2.0, -2.0)}
+
+    :raises InvalidOption: as :func:`visible_children`.
     """
     children = visible_children(tree, nodes)
     depth = tree.columns().depth

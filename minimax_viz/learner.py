@@ -42,11 +42,12 @@ from numbers import Real
 from typing import Any, Callable, Iterable
 
 from .errors import InvalidOption, MinimaxError
+from .errors import short_repr
 from .games.base import Game
 from .search import SearchResult, SearchStats
 from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
 
-__all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions", "short_repr"]
+__all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions"]
 
 
 class LearnerTree(SearchTree):
@@ -118,7 +119,7 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     ... 10 more steps
     """
     if not callable(search):
-        raise InvalidOption(f"record_calls takes your search function itself, not {search!r}")
+        raise InvalidOption(f"record_calls takes your search function itself, not {short_repr(search)}")
     passed, at = _game_of(args, game)
     game = passed if game is None else game
     functions = list(search_functions(search) if calls is None else calls)
@@ -126,7 +127,7 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
         functions.insert(0, search)
     for f in functions:
         if not callable(f):
-            raise InvalidOption(f"calls lists the functions of your search, and {f!r} is not one")
+            raise InvalidOption(f"calls lists the functions of your search, and {short_repr(f)} is not one")
     local = _local_searches(search) if calls is None else set()
     recording = _Recording(game, at, passed=passed, max_nodes=max_nodes,
                            window=_takes_window(functions) or any(_code_takes_window(c) for c in local))
@@ -283,7 +284,7 @@ def _order(graph, start) -> list:
 def _game_of(args: tuple, game):
     """(the game the search is handed, the index of the state among a call's positional arguments)."""
     if game is not None and not isinstance(game, Game):
-        raise InvalidOption(f"game must be a game such as mv.TicTacToe(), not {game!r}")
+        raise InvalidOption(f"game must be a game such as mv.TicTacToe(), not {short_repr(game)}")
     if args and isinstance(args[0], Game):
         return args[0], 1
     if game is not None:
@@ -614,19 +615,3 @@ def _move_of(out):
         move = out[1]
         return move.item() if hasattr(move, "item") and getattr(move, "shape", None) == () else move
     return getattr(out, "move", None)
-
-
-def short_repr(x) -> str:
-    """``repr(x)`` for words about a learner's value: no memory addresses, at most 60
-    characters, never raises (a learner's ``__repr__`` may).
-
-    >>> short_repr(object()), short_repr("x" * 80)[-5:]
-    ('an object of type object', 'xx...')
-    """
-    try:
-        text = repr(x)
-    except Exception:  # a learner's object whose repr raises
-        text = f"an object of type {type(x).__name__}"
-    if " at 0x" in text:
-        text = f"an object of type {type(x).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from .errors import InvalidOption
+from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .layout import tidy_x
 from .trace import KINDS, Node, format_probability, format_value
@@ -127,12 +127,15 @@ class Scene:
         future: str = "ghost",
         max_width_px: int = MAX_WIDTH_PX,
     ):
-        if future not in ("hide", "ghost"):
-            raise InvalidOption(f"future must be 'hide' or 'ghost', not {future!r}")
-        if scores not in ("all", "leaves"):
-            raise InvalidOption(f"scores must be 'all' or 'leaves' (only the leaves' values), not {scores!r}")
+        if not isinstance(future, str) or future not in ("hide", "ghost"):
+            raise InvalidOption(f"future must be 'hide' or 'ghost', not {short_repr(future)}")
+        if not isinstance(scores, str) or scores not in ("all", "leaves"):
+            raise InvalidOption(f"scores must be 'all' or 'leaves' (only the leaves' values), not {short_repr(scores)}")
+        for name, on in (("window", window), ("moves", moves)):
+            if on is not None and not isinstance(on, bool):
+                raise InvalidOption(f"{name} must be True, False or None (the picture's choice), not {short_repr(on)}")
         if levels is not None and (isinstance(levels, bool) or not isinstance(levels, int) or levels < 0):
-            raise InvalidOption(f"levels must be a whole number of levels, 0 or more, not {levels!r}")
+            raise InvalidOption(f"levels must be a whole number of levels, 0 or more, not {short_repr(levels)}")
         self.tree, self.game = tree, tree.game
         self.glyph = glyph_for(self.game)
         self.cols = tree.columns()
@@ -157,7 +160,7 @@ class Scene:
                 raise InvalidOption(f"{name} must be a node of the tree drawn; this node belongs to another tree")
             return node.index
         if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < n:
-            raise InvalidOption(f"{name} must be a node of this tree or its index (0 to {n - 1}), not {node!r}")
+            raise InvalidOption(f"{name} must be a node of this tree or its index (0 to {n - 1}), not {short_repr(node)}")
         return node
 
     def _levels_below(self, limit: int) -> list[list[int]]:
@@ -275,7 +278,7 @@ class Scene:
                 try:
                     x, y = (float(v) for v in xy)
                 except (TypeError, ValueError):
-                    raise InvalidOption(f"pos[{i}] must be an (x, y) pair of numbers, not {xy!r}") from None
+                    raise InvalidOption(f"pos[{i}] must be an (x, y) pair of numbers, not {short_repr(xy)}") from None
                 if i in self.pos:
                     self.pos[i] = (x, y)
 

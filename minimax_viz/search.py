@@ -52,6 +52,7 @@ from numbers import Real
 from typing import Any, Callable, Sequence
 
 from .errors import ChanceNodeError, InvalidOption, MinimaxError, TreeTooLarge
+from .errors import short_repr as _short
 from .games.base import Game
 from .trace import CALL, DEFAULT_MAX_NODES, HIT, HORIZON, LEAF, Recorder, SearchTree
 
@@ -113,7 +114,7 @@ class SearchResult:
         extra = "" if self.depth is None else f", depth={self.depth}"
         extra += ", interrupted=True" if self.interrupted else ""
         return (
-            f"SearchResult(score={self.score!r}, move={self.move!r}, "
+            f"SearchResult(score={_short(self.score)}, move={_short(self.move)}, "
             f"calls={self.stats.calls}, pruned={self.stats.pruned}{extra})"
         )
 
@@ -346,12 +347,12 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     [2, 5, 6, 8, 7]
     """
     sign = -1 if game.is_max(state) else 1
-    evaluate, play = game.evaluate, game.play
+    evaluate, play = _evaluator(game, None), game.play
     return sorted(moves, key=lambda m: sign * evaluate(play(state, m)))
 
 
 def _best_first_pairs(game):
-    successors, sign_of, evaluate = game.successors, game.is_max, game.evaluate
+    successors, sign_of, evaluate = game.successors, game.is_max, _evaluator(game, None)
 
     def ordered(state):
         sign = -1 if sign_of(state) else 1
@@ -367,31 +368,42 @@ _PAIR_ORDERS = {centre_first: lambda game: game.successors_by_priority, best_fir
 
 def _ordered(game, order):
     if not callable(order):
-        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {order!r}")
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {_short(order)}")
     if order in _PAIR_ORDERS:
         return _PAIR_ORDERS[order](game)
-    successors = game.successors
+    successors, reorder = game.successors, _checked_order(game, order)
 
     def ordered(state):
         pairs = successors(state)
-        moves = tuple(m for m, _ in pairs)
-        chosen = list(order(game, state, moves))
-        if any(type(m) is not int for m in chosen):
+        by_move = dict(pairs)
+        return tuple((m, by_move[m]) for m in reorder(state, tuple(m for m, _ in pairs)))
+
+    return ordered
+
+
+def _checked_order(game, order):
+    """``reorder(state, moves)``: ``order(game, state, moves)`` as a list, refused in words
+    unless it is a list or tuple of the same moves (whole numbers) in another order."""
+
+    def reorder(state, moves):
+        given = order(game, state, moves)
+        chosen = list(given) if isinstance(given, (list, tuple, range)) else None
+        if chosen is None or any(type(m) is not int for m in chosen):
+            what = f"{_short(given)}" if chosen is None else f"{_short(chosen)}"
             raise InvalidOption(
-                f"order must return the moves it was given (whole numbers) in another order; given "
-                f"{list(moves)} it returned {chosen}"
+                f"order must return a list of the moves it was given (whole numbers) in another order; "
+                f"given {_short(list(moves))} it returned {what}"
             )
         if sorted(chosen) != sorted(moves):
             dropped = sorted(set(moves) - set(chosen))
             invented = sorted(set(chosen) - set(moves))
             raise InvalidOption(
-                f"order must return the same moves in another order; given {list(moves)} it returned "
-                f"{chosen} (dropped {dropped}, invented {invented}, or repeated some)"
+                f"order must return the same moves in another order; given {_short(list(moves))} it returned "
+                f"{_short(chosen)} (dropped {_short(dropped)}, invented {_short(invented)}, or repeated some)"
             )
-        by_move = dict(pairs)
-        return tuple((m, by_move[m]) for m in chosen)
+        return chosen
 
-    return ordered
+    return reorder
 
 
 # -- iterative deepening ----------------------------------------------------------------------
@@ -446,11 +458,12 @@ def iterative_deepening(
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
     _check_solver_options(win_check, False, None)
+    _check_switches(prune_on_equal=prune_on_equal, memo=memo, quick_wins=quick_wins)
     if progress is not None and not callable(progress):
-        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
+        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
     if order is not None and not callable(order):
-        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {order!r}")
-    deadline = None if seconds is None else time.perf_counter() + seconds
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
+    deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
         best = _depth_zero(game, root, evaluate, order, quick_wins)
@@ -501,7 +514,7 @@ def _limited(max_calls, game, state, **options) -> SearchResult:
     """One search with a budget of calls: past it, a TreeTooLarge that says how to go on."""
     if max_calls is not None and (isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1):
         raise InvalidOption(
-            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {max_calls!r}"
+            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {_short(max_calls)}"
         )
     try:
         return _search(game, state, max_calls=max_calls, **options)
@@ -530,6 +543,7 @@ def _search(
     _check_game(game)
     root = game.state(state)
     limit = _check_depth(depth)
+    _check_switches(record=record, memo=memo, quick_wins=quick_wins, prune_on_equal=prune_on_equal)
     if record:
         _check_max_nodes(max_nodes)
     if memo:
@@ -538,7 +552,7 @@ def _search(
         game, algorithm,
         successors=game.successors if order is None else _ordered(game, order),
         outcome=game.quick_outcome if quick_wins else game.outcome,
-        score_horizon=_evaluator(game, evaluate),
+        score_horizon=game.evaluate if evaluate is None else _evaluator(game, evaluate),   # checked inline
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
         memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
         budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
@@ -565,7 +579,7 @@ def _search(
     except RecursionError:
         raise TreeTooLarge(
             f"the game goes deeper than Python's recursion allows (about "
-            f"{sys.getrecursionlimit() // 2} plies below {game.to_text(root)!r}); search it "
+            f"{sys.getrecursionlimit() // 2} plies below {_short(game.to_text(root))}); search it "
             "with a depth limit, such as depth=300"
         ) from None
     move, found = parts.root_move, stats()
@@ -619,7 +633,8 @@ class _Budget:
 
 class _Memo:
     """The transposition table: per position key, its value, what kind of bound that
-    value is (EXACT, LOWER, UPPER) and the depth searched below it.
+    value is (EXACT, LOWER, UPPER), the depth searched below it, and the node's kind (a key
+    met again at a node of another kind is refused: it would answer Min with Max's value).
 
     The dispatcher probes and stores inline (a Python call each per node would cost):
     an entry answers a search to the same depth when it is exact, or a bound that
@@ -671,7 +686,28 @@ class _Cutoffs:
 def _unknown_kind(game, kind):
     """The error for a ``node_type`` that is none of the three kinds."""
     return InvalidOption(
-        f"{type(game).__name__}.node_type returned {kind!r}; it must return 'max', 'min' or 'chance'"
+        f"{type(game).__name__}.node_type returned {_short(kind)}; it must return 'max', 'min' or 'chance'"
+    )
+
+
+def _unhashable_key(game, state, k):
+    """The error for a memo key that cannot key a table (a list, say), met below the root."""
+    return InvalidOption(
+        f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, a string "
+        f"or a tuple) for every position, not {_short(k)} at {game.to_text(state)}; use memo=False "
+        "or return a tuple"
+    )
+
+
+def _shared_key(game, state, k, first: str, now: str):
+    """The error for a memo key given to positions of two kinds (a Max and a Min position):
+    the table would answer one with the other's value."""
+    kinds = {"max": "a Max", "min": "a Min", "chance": "a chance"}
+    return InvalidOption(
+        f"{type(game).__name__}.key gives {_short(k)} to {kinds.get(first, first)} position and to "
+        f"{kinds.get(now, now)} position ({game.to_text(state)}); a key must tell apart positions with "
+        "different players to move (put the player in it), or the memo table answers one with the "
+        "other's value"
     )
 
 
@@ -682,6 +718,7 @@ def _dispatcher(parts: _Parts):
     is, is written as one row in one place (the columns' appends inline: a Python call
     per node would cost a third of the recording)."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
+    check_guess = _guess_checker(parts.game)
     # The table's probe and store are written inline below (a Python call each per node).
     key, table = (memo.key, memo.table) if memo is not None else (None, None)
     on_equal = memo.on_equal if memo is not None else True
@@ -709,8 +746,14 @@ def _dispatcher(parts: _Parts):
             kind, over = CALL, nan
             if memo is not None:
                 k = state if key is None else key(state)
+                node = node_type(state)   # kept in the entry: a key never stands for two kinds
                 if ply:  # the root is never answered from the table: it must name its move
-                    entry = table_get(k)   # the table's probe (see _Memo)
+                    try:
+                        entry = table_get(k)   # the table's probe (see _Memo)
+                    except TypeError:
+                        raise _unhashable_key(parts.game, state, k) from None
+                    if entry is not None and entry[3] != node:
+                        raise _shared_key(parts.game, state, k, entry[3], node)
                     if entry is not None and entry[2] == depth:
                         v, bound = entry[0], entry[1]
                         if bound == EXACT or (
@@ -724,6 +767,8 @@ def _dispatcher(parts: _Parts):
             kind = LEAF
             if over is None:
                 over, kind = score_horizon(state), HORIZON
+                if (type(over) is not float and type(over) is not int) or over != over:
+                    over = check_guess(over, state)   # not a plain number: a Real, or words
                 horizon += 1
         if ply > max_ply:
             max_ply = ply
@@ -744,14 +789,18 @@ def _dispatcher(parts: _Parts):
                 put_beta(beta)
             if kind != CALL:
                 return over
-        try:
-            handle = handlers[node_type(state)]
-        except (KeyError, TypeError):
-            raise _unknown_kind(parts.game, node_type(state)) from None
         if memo is None:
+            try:
+                handle = handlers[node_type(state)]
+            except (KeyError, TypeError):
+                raise _unknown_kind(parts.game, node_type(state)) from None
             return handle(state, depth, alpha, beta, ply, here)
+        try:
+            handle = handlers[node]
+        except (KeyError, TypeError):
+            raise _unknown_kind(parts.game, node) from None
         best = handle(state, depth, alpha, beta, ply, here)   # then the table's store
-        table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth)
+        table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth, node)
         return best
 
     def stats() -> SearchStats:
@@ -878,7 +927,7 @@ def _shortcut(parts: _Parts, value, *, maximise: bool):
                 break
         else:
             raise InvalidOption(
-                f"{type(game).__name__}.winning_moves or .threats returned {wins!r} at {game.to_text(state)}; "
+                f"{type(game).__name__}.winning_moves or .threats returned {_short(wins)} at {game.to_text(state)}; "
                 f"it must name moves among the legal ones, {[m for m, _ in children]}"
             )
         v = value(pair[1], depth - 1, alpha, beta, ply + 1, here, pair[0])
@@ -941,6 +990,8 @@ def _chance_handler(parts: _Parts, value, *, equal: bool = False):
         else:
             odds = _probabilities(game, state, len(values))
             mean = sum(p * v for p, v in zip(odds, values))
+        if mean != mean:   # NaN: +inf and -inf among the outcomes (the values are never NaN)
+            raise _undefined_mean(game, state, values, equal=equal)
         if leave is not None:
             leave(here, mean, alpha, beta)
         return mean
@@ -949,17 +1000,36 @@ def _chance_handler(parts: _Parts, value, *, equal: bool = False):
 
 
 def _probabilities(game, state, n: int) -> Sequence[float]:
-    """The game's probabilities at a chance node, checked: one per move, summing to 1."""
-    odds = game.probabilities(state)
-    ok = len(odds) == n and all(
+    """The game's probabilities at a chance node, checked: one per move, summing to 1 (any
+    iterable of numbers will do, a generator too)."""
+    given = game.probabilities(state)
+    try:
+        odds = tuple(given)
+    except TypeError:   # None, a number: nothing to read one probability per move from
+        odds = None
+    ok = odds is not None and len(odds) == n and all(
         isinstance(p, Real) and not isinstance(p, bool) and 0 < p <= 1 for p in odds
     )
     if not ok or abs(math.fsum(odds) - 1) > 1e-9:
         raise InvalidOption(
-            f"{type(game).__name__}.probabilities returned {list(odds)!r} at {game.to_text(state)}; "
-            f"it must give one probability in (0, 1] per move ({n} moves), summing to 1"
+            f"{type(game).__name__}.probabilities returned {_short(given if odds is None else list(odds))} at "
+            f"{game.to_text(state)}; it must give one probability in (0, 1] per move ({n} moves), summing to 1"
         )
     return odds
+
+
+def _undefined_mean(game, state, values, *, equal: bool) -> MinimaxError:
+    """The error for a chance node (or a Min node moving at random) whose mean is NaN: its
+    outcomes include both +inf and -inf (inf - inf is undefined), or a NaN."""
+    where = "the chance node" if not equal else "the Min node (moving at random)"
+    if any(v != v for v in values):
+        why = "an outcome scored NaN, which is no value"
+    else:
+        why = "it has outcomes worth +inf and -inf, whose average is undefined (inf - inf)"
+    return MinimaxError(
+        f"{where} at {game.to_text(state)} has no mean: {why} ({_short(values)}); score the "
+        "game's ends with finite numbers, such as +1000 and -1000"
+    )
 
 
 def _refuse_chance(parts: _Parts):
@@ -983,14 +1053,17 @@ def _next_check(calls: int, max_calls: int | None) -> int:
 
 
 def _depth_zero(game, root, evaluate, order, quick_wins) -> SearchResult:
-    """The answer before any search: the heuristic, and the first move in search order."""
+    """The answer before any search: the heuristic, and the first move in search order
+    (``order``'s answer checked as at every node of a search)."""
     over = _outcome_of(game, root, quick_wins)
     if over is not None:
         return SearchResult(score=over, move=None, tree=None, stats=SearchStats(), depth=0)
-    moves = game.moves(root) if order is None else list(order(game, root, tuple(game.moves(root))))
+    moves = tuple(game.moves(root))
+    if order is not None and moves:
+        moves = _checked_order(game, order)(root, moves)
     return SearchResult(
-        score=_evaluator(game, evaluate)(root), move=moves[0] if moves else None, tree=None,
-        stats=SearchStats(), depth=0, solved=False,
+        score=_evaluator(game, evaluate)(root), move=game.move_name(root, moves[0]) if moves else None,
+        tree=None, stats=SearchStats(), depth=0, solved=False,
     )
 
 
@@ -1010,7 +1083,7 @@ def _check_depth(depth) -> int:
     if depth is None:
         return _UNLIMITED
     if isinstance(depth, bool) or not isinstance(depth, int):
-        raise InvalidOption(f"depth must be a whole number of plies or None, not {depth!r}")
+        raise InvalidOption(f"depth must be a whole number of plies or None, not {_short(depth)}")
     if depth < 0:
         raise InvalidOption(
             f"depth must be 0 or more plies, not {depth}; use None to search to the end of the game"
@@ -1022,17 +1095,28 @@ def _check_budget(seconds, max_calls, max_depth) -> None:
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
     ):  # ``not > 0`` also refuses NaN, which no clock ever reaches
-        raise InvalidOption(f"seconds must be a positive number or None (no time limit), not {seconds!r}")
+        raise InvalidOption(f"seconds must be a positive number or None (no time limit), not {_short(seconds)}")
     for name, n in (("max_calls", max_calls), ("max_depth", max_depth)):
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-            raise InvalidOption(f"{name} must be a whole number, 1 or more, or None (no limit), not {n!r}")
+            raise InvalidOption(f"{name} must be a whole number, 1 or more, or None (no limit), not {_short(n)}")
+
+
+def _check_switches(**switches) -> None:
+    """Each named option is True or False: a string such as 'False' is not taken as true.
+
+    >>> _check_switches(memo="False")
+    Traceback (most recent call last):
+    ...
+    minimax_viz.errors.InvalidOption: memo must be True or False, not 'False'
+    """
+    for name, on in switches.items():
+        if not isinstance(on, bool):
+            raise InvalidOption(f"{name} must be True or False, not {_short(on)}")
 
 
 def _check_solver_options(win_check, narrow, depth) -> None:
     """``win_check`` and ``narrow`` are switches; narrowing needs the win check and no depth limit."""
-    for name, on in (("win_check", win_check), ("narrow", narrow)):
-        if not isinstance(on, bool):
-            raise InvalidOption(f"{name} must be True or False, not {on!r}")
+    _check_switches(win_check=win_check, narrow=narrow)
     if narrow and not win_check:
         raise InvalidOption(
             "narrow=True needs win_check=True: the best score still reachable assumes that "
@@ -1049,14 +1133,14 @@ def _check_game(game) -> None:
     if not isinstance(game, Game):
         raise InvalidOption(
             f"game must be a Game such as TicTacToe(), ConnectFour() or GameTree([[3, 12], [2, 4]]), "
-            f"not {game!r}"
+            f"not {_short(game)}"
         )
 
 
 def _check_max_nodes(max_nodes) -> None:
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise InvalidOption(
-            f"max_nodes must be a whole number of nodes, 1 or more, not {max_nodes!r}; the "
+            f"max_nodes must be a whole number of nodes, 1 or more, not {_short(max_nodes)}; the "
             f"default is {DEFAULT_MAX_NODES:,} (record=False records nothing and needs no limit)"
         )
 
@@ -1068,7 +1152,7 @@ def _check_key(game, root) -> None:
     except TypeError:
         raise InvalidOption(
             f"memo=True needs {type(game).__name__}.key to return a hashable value (a number, "
-            f"a string or a tuple), not {game.key(root)!r}; use memo=False or return a tuple"
+            f"a string or a tuple), not {_short(game.key(root))}; use memo=False or return a tuple"
         ) from None
 
 
@@ -1089,17 +1173,43 @@ def _outcome_of(game, state, quick_wins: bool):
 
 
 def _evaluator(game, evaluate):
-    if evaluate is None:
-        return game.evaluate
-    if not callable(evaluate):
-        raise InvalidOption(f"evaluate must be a function of a position, not {evaluate!r}")
+    """The heuristic that scores a position at the depth limit, checked at every call: the
+    ``evaluate`` given (on the position's public form) or the game's own, returning a
+    number that is not NaN."""
     board = game.board
+    if evaluate is None:
+        return _checked_guess(game.evaluate, board, f"{type(game).__name__}.evaluate")
+    if not callable(evaluate):
+        raise InvalidOption(f"evaluate must be a function of a position, not {_short(evaluate)}")
+    return _checked_guess(lambda state: evaluate(board(state)), board, "evaluate")
 
-    def checked(state):
-        guess = evaluate(board(state))
+
+def _guess_checker(game):
+    """``check(guess, state)``: the game's own heuristic's ``guess`` at ``state`` when it is a
+    number that is not NaN, else InvalidOption in words (the search's fast path checks plain
+    ints and floats inline and calls this for anything else)."""
+    board, name = game.board, f"{type(game).__name__}.evaluate"
+
+    def check(guess, state):
         if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
             raise InvalidOption(
-                f"evaluate returned {guess!r} for {board(state)!r}; it must return a number, "
+                f"{name} returned {_short(guess)} for {_short(board(state))}; it must return a number, "
+                "not NaN (the position's value for Max)"
+            )
+        return guess
+
+    return check
+
+
+def _checked_guess(evaluate, board, name: str):
+    """``evaluate(state)``, refused in words unless it is a number (not NaN); ``name`` and
+    ``board`` (the position's public form) say whose answer it was, and where."""
+
+    def checked(state):
+        guess = evaluate(state)
+        if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
+            raise InvalidOption(
+                f"{name} returned {_short(guess)} for {_short(board(state))}; it must return a number, "
                 "not NaN (the position's value for Max)"
             )
         return guess

@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 import re
 from array import array
+from numbers import Integral
 from typing import Any, Iterator, NamedTuple
 
-from .errors import InvalidOption, TreeTooLarge
+from .errors import InvalidOption, TreeTooLarge, short_repr
 
 __all__ = [
     "SearchTree", "Node", "Event", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES", "format_value",
@@ -486,18 +487,39 @@ def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
     ('+1', '−1', '+0.50', '−∞', '3')
     >>> format_value(0.0047), format_value(-0.05), format_value(-math.inf, ascii=True), format_value(None, ascii=True)
     ('+0.0047', '−0.050', '-inf', 'None')
+    >>> from fractions import Fraction
+    >>> format_value(Fraction(15, 2)), format_value(10 ** 5000, ascii=True)
+    ('+7.50', '+a whole number of 5,001 digits')
+
+    :raises InvalidOption: for a value that is not a number (or None).
     """
+    try:
+        return _formatted(value, signed, ascii)
+    except (TypeError, ValueError):   # a string, a list, an array of numbers: no one number
+        raise InvalidOption(f"format_value writes one number (or None), not {short_repr(value)}") from None
+
+
+def _formatted(value, signed: bool, ascii: bool) -> str:
     if value is None or value != value:
         return "None" if ascii else ""
     if value in (math.inf, -math.inf):
         sign = "+" if value > 0 and signed else "-" if value < 0 else ""
         text = sign + ("inf" if ascii else "∞")
-    elif float(value).is_integer():
-        text = f"{int(value):+d}" if signed and value else str(int(value))
-    else:  # two decimals, or two significant digits for a small guess
+    elif isinstance(value, Integral) or float(value).is_integer():
+        text = _whole(int(value), signed)
+    else:  # two decimals, or two significant digits for a small guess (a Fraction as its float)
+        value = float(value)
         places = 2 if abs(value) >= 0.1 else min(6, 1 - math.floor(math.log10(abs(value))))
         text = format(value, ("+" if signed else "") + f".{places}f")
     return text if ascii else text.replace("-", "−")
+
+
+def _whole(n: int, signed: bool) -> str:
+    """A whole number, signed when asked; one past Python's printing limit in words."""
+    try:
+        return f"{n:+d}" if signed and n else str(n)
+    except ValueError:   # more digits than sys.get_int_max_str_digits() prints
+        return ("+" if signed and n > 0 else "-" if n < 0 else "") + short_repr(abs(n))
 
 
 class Columns(NamedTuple):
@@ -556,11 +578,11 @@ class _NodeList:
         if isinstance(i, slice):
             return [Node(self.tree, j) for j in range(*i.indices(n))]
         if isinstance(i, bool) or not isinstance(i, int):
-            raise InvalidOption(f"a node index is a whole number from 0 to {n - 1}, not {i!r}")
+            raise InvalidOption(f"a node index is a whole number from 0 to {n - 1}, not {short_repr(i)}")
         if i < 0:
             i += n
         if not 0 <= i < n:
-            raise IndexError(f"node index {i} is out of range for a tree of {n} nodes")
+            raise IndexError(f"node index {short_repr(i)} is out of range for a tree of {n} nodes")
         return Node(self.tree, i)
 
     def __iter__(self) -> Iterator[Node]:
@@ -743,7 +765,7 @@ class SearchTree:
         :raises InvalidOption: for a ``limit`` that is not a whole number of 0 or more.
         """
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {limit!r}")
+            raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {short_repr(limit)}")
         show_window = self.has_window if window is None else window
         lines = []
         for step, kind, index in self._event_rows():

@@ -7,9 +7,21 @@ which gives the same answer on the same board.
 
 >>> minimax(["X", 1, "O", "X", 4, "X", "O", "O", 8], "X")
 {'index': 4, 'score': 1}
+
+The translation checks nothing, as the original does not; :func:`minimax` is wrapped at
+the bottom of the module so that its first call checks the board and the mark (a board
+string, or cells that hold neither a mark nor their own index, would make it recurse
+without end or fail deep inside), while its recursive calls run the translation as it is.
+
+>>> minimax("X.OX.XOO.", "X")
+Traceback (most recent call last):
+...
+minimax_viz.errors.InvalidBoard: the tutorial's minimax takes the board as a list whose empty cells hold their own index, like ['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8], not the string 'X.OX.XOO.'; TicTacToe().board('X.OX.XOO.') gives that list
 """
 
 from __future__ import annotations
+
+import functools
 
 __all__ = [
     "CURRENT_BOARD_STATE", "AI_MARK", "HUMAN_MARK",
@@ -115,3 +127,52 @@ def minimax(curr_bd_st: list, curr_mark: str) -> dict:
 
     # Step 17 - Get the object with the best test-play score for the current player:
     return all_test_play_infos[best_test_play]
+
+
+# -- the entry's check (not part of the tutorial) ---------------------------------------------
+
+def _checked_entry(translated):
+    """``translated`` with a check of its board and mark on the first call (not on the
+    calls it makes to itself, which get boards it made). ``inspect.getsource`` of the
+    result still shows the translation."""
+    inside = False
+
+    @functools.wraps(translated)
+    def entry(curr_bd_st, curr_mark):
+        nonlocal inside
+        if inside:
+            return translated(curr_bd_st, curr_mark)
+        _check_board(curr_bd_st, curr_mark)
+        inside = True
+        try:
+            return translated(curr_bd_st, curr_mark)
+        finally:
+            inside = False
+
+    return entry
+
+
+def _check_board(board, mark) -> None:
+    """A tic-tac-toe board list as the tutorial writes it, and a mark, or InvalidBoard in words."""
+    from .errors import InvalidBoard, short_repr
+    from .games import TicTacToe
+
+    if isinstance(board, str):
+        raise InvalidBoard(
+            "the tutorial's minimax takes the board as a list whose empty cells hold their own index, "
+            f"like {CURRENT_BOARD_STATE!r}, not the string {short_repr(board)}; "
+            f"TicTacToe().board({short_repr(board)}) gives that list"
+        )
+    if not isinstance(board, list):
+        raise InvalidBoard(
+            f"the tutorial's minimax takes the board as a list of 9 cells, like {CURRENT_BOARD_STATE!r}, "
+            f"not {short_repr(board)} (it places its test marks on the list itself)"
+        )
+    # 9 cells of 'X', 'O' or the cell's own index, the game's own check of a board list (any
+    # marks will do: the translation scores boards no game reaches, after a win, too)
+    TicTacToe()._cells_from_list(board)
+    if not isinstance(mark, str) or mark not in (AI_MARK, HUMAN_MARK):
+        raise InvalidBoard(f"the mark to play must be {AI_MARK!r} or {HUMAN_MARK!r}, not {short_repr(mark)}")
+
+
+minimax = _checked_entry(minimax)

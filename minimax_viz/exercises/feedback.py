@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import math
+import os
 from numbers import Real
 from typing import Any, Callable, Iterable
 
+from ..errors import short_repr
 from ..trace import format_value
 from .session import stale_words
 
 __all__ = [
     "Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch",
-    "Unfinished", "attempt", "unfinished",
+    "Unfinished", "attempt", "unfinished", "shown", "learner_check",
 ]
+
+#: ``repr`` of a learner's value for the words of a check: at most 60 characters, no memory
+#: address, never an exception (see :func:`minimax_viz.errors.short_repr`).
+shown = short_repr
 
 
 class Feedback:
@@ -65,6 +72,78 @@ class Feedback:
         """
         if not self.ok:
             raise AssertionError(repr(self))
+
+
+#: The folder of the package: a frame whose file is outside it runs someone else's code.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: What a check does with a value, by the method of the value that raised.
+_SHOWING = {"__repr__", "__str__", "__format__"}
+_COMPARING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__cmp__"}
+
+
+def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
+    """Make ``check`` keep its promise never to raise on a learner's answer: an error raised
+    in the learner's code while the check runs (a ``__repr__`` or ``__eq__`` of their value
+    that raises, their function failing where the check calls it) or a ``sys.exit`` comes
+    back as a :class:`Feedback` that says what happened. An error inside the package itself
+    still raises: that is the package's bug, not the learner's.
+
+    >>> class Odd:
+    ...     def __repr__(self):
+    ...         raise RuntimeError("no picture")
+    >>> @learner_check
+    ... def check_answer(answer):
+    ...     return Feedback(answer == 3, f"{answer!r} is not 3.")
+    >>> check_answer(Odd())
+    Not yet: the check cannot show your answer: the __repr__ of your Odd raised RuntimeError: no picture.
+    Hint: answer with a plain value (a number, a string, a list or a dict), or fix that method.
+    """
+
+    @functools.wraps(check)
+    def guarded(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except SystemExit as stop:
+            return Feedback(False, f"your code called sys.exit({shown(stop.code)}), which would stop the lesson.",
+                            hint="return the answer instead of exiting.")
+        except Exception as err:
+            where = _learner_frame(err)
+            if where is None:   # raised inside the package: a bug to see, not to hide
+                raise
+            return _raised_in_learner_code(err, where)
+
+    return guarded
+
+
+def _learner_frame(err: BaseException):
+    """The innermost frame of ``err``'s traceback that runs code outside the package (the
+    learner's, or what it called), else None: the package alone raised it."""
+    tb, found = err.__traceback__, None
+    while tb is not None:
+        filename = os.path.abspath(tb.tb_frame.f_code.co_filename)
+        if not filename.startswith(_PACKAGE + os.sep):
+            found = tb.tb_frame
+        tb = tb.tb_next
+    return found
+
+
+def _raised_in_learner_code(err: Exception, frame) -> Feedback:
+    """Words for an error that the learner's code raised inside a check."""
+    name = frame.f_code.co_name
+    code = frame.f_code
+    owner = frame.f_locals.get("self") if code.co_argcount and code.co_varnames[0] == "self" else None
+    what = f"the {name} of your {type(owner).__name__}" if owner is not None else f"your {name}"
+    if name in _SHOWING and isinstance(owner, BaseException):
+        return Feedback(False, f"your code raised {type(owner).__name__}, and the check cannot show it: {what} "
+                        f"raised {type(err).__name__}: {_error_text(err)}.",
+                        hint="fix the error in your code (and that method) and run its cell again.")
+    if name in _SHOWING or name in _COMPARING:
+        verb = "show" if name in _SHOWING else "compare"
+        return Feedback(False, f"the check cannot {verb} your answer: {what} raised {type(err).__name__}: "
+                        f"{_error_text(err)}.",
+                        hint="answer with a plain value (a number, a string, a list or a dict), or fix that method.")
+    return Feedback(False, f"while the check ran it, {what} raised {type(err).__name__}: {_error_text(err)}.",
+                    hint="fix the error in your code and run its cell again.")
 
 
 class Unfinished:
@@ -151,7 +230,16 @@ def describe_error(err: BaseException) -> str:
     """
     if isinstance(err, NotImplementedError):
         return "it is still the stub (it raised NotImplementedError); write your code in its cell and run it"
-    return f"it raised {type(err).__name__}: {err}"
+    return f"it raised {type(err).__name__}: {_error_text(err)}"
+
+
+def _error_text(err: BaseException) -> str:
+    """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
+    try:
+        text = str(err)
+    except Exception:
+        return "(its message could not be shown: its __str__ raised too)"
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def check_function(
@@ -176,15 +264,15 @@ def check_function(
     label = name or getattr(function, "__name__", "your function")
     same_ = compare or same
     if not callable(function):
-        return Feedback(False, f"{label} should be a function, but it is {function!r}.", hint=hint)
+        return Feedback(False, f"{label} should be a function, but it is {shown(function)}.", hint=hint)
     for args, expected in cases:
-        call = f"{label}({', '.join(repr(a) for a in args)})"
+        call = f"{label}({', '.join(shown(a, 200) for a in args)})"
         try:
             got = function(*args)
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {describe_error(err)}.", hint=hint)
         if not same_(got, expected):
-            return Feedback(False, f"{call} returned {got!r}, but the answer is {expected!r}.", hint=hint)
+            return Feedback(False, f"{call} returned {shown(got)}, but the answer is {expected!r}.", hint=hint)
     return Feedback(True, success)
 
 
@@ -215,13 +303,15 @@ def check_value(
         return wrong_kind
     if same(value, expected):
         return Feedback(True, success or f"{what} is {expected!r}.")
-    return Feedback(False, f"{value!r} is not {what}.", hint=hint)
+    return Feedback(False, f"{shown(value)} is not {what}.", hint=hint)
 
 
 def same(got: Any, want: Any) -> bool:
-    """``got == want`` as a plain yes or no, whatever ``got`` is: never raises.
+    """``got == want`` as a plain yes or no, whatever ``got`` is.
 
     A numpy array compares element by element, and an array of answers is not one answer.
+    An ``__eq__`` (or ``__bool__``) of the learner's own that raises is passed on, not read
+    as "not equal": :func:`learner_check` says in words that the answer cannot be compared.
 
     >>> same(3, 3), same("3", 3), same([3], 3), same(None, 3)
     (True, False, False, False)
@@ -229,7 +319,9 @@ def same(got: Any, want: Any) -> bool:
     try:
         result = got == want
         return result if isinstance(result, bool) else bool(result)
-    except Exception:  # an array of truth values, or an __eq__ that raises
+    except Exception as err:  # an array of truth values, or an __eq__ that raises
+        if _learner_frame(err) is not None:
+            raise
         return False
 
 
@@ -253,26 +345,35 @@ def kind_mismatch(value: Any, expected: Any, *, what: str) -> Feedback | None:
         return None
     kind = type(value).__name__
     if hasattr(value, "shape") and hasattr(value, "dtype"):  # a numpy scalar or array
-        if getattr(value, "shape", None) == () and _is_number(getattr(value, "item", lambda: None)()):
+        if _numpy_number(value):
             return None  # np.int64(3) or np.array(3): a number in numpy's clothes
-        return Feedback(False, f"{value!r} is a numpy array, but {what} is one number.",
+        return Feedback(False, f"{shown(value)} is a numpy array, but {what} is one number.",
                         hint="give a single number: len(...) counts the items, and int(...) turns "
                              "a one-item array into a number.")
     if isinstance(value, str):
         digits = value.strip().lstrip("+-").replace(".", "", 1)
-        return Feedback(False, f"{value!r} is text (a str), but {what} is a number.",
+        return Feedback(False, f"{shown(value)} is text (a str), but {what} is a number.",
                         hint=f"write the number without quotes: {value.strip()}, not {value!r}." if digits.isdigit()
+                        and len(value) <= 40
                         else "answer with a number, written without quotes.")
     if value is None:
         return Feedback(False, f"the answer is None, but {what} is a number.",
                         hint="a function that ends without return gives None; return a whole number.")
     if isinstance(value, bool):
-        return Feedback(False, f"{value!r} is a truth value, but {what} is a number.")
+        return Feedback(False, f"{shown(value)} is a truth value, but {what} is a number.")
     if isinstance(value, (list, tuple, set, frozenset, dict)):
-        return Feedback(False, f"{value!r} is a {kind}, but {what} is one number.",
+        return Feedback(False, f"{shown(value)} is a {kind}, but {what} is one number.",
                         hint="give the number itself, not a list holding it: len(...) counts a "
                              "list's items, and x[0] takes the first.")
-    return Feedback(False, f"{value!r} is a {kind}, but {what} is a number.")
+    return Feedback(False, f"{shown(value)} is a {kind}, but {what} is a number.")
+
+
+def _numpy_number(value: Any) -> bool:
+    """True for a numpy number (``np.int64(3)``, ``np.array(3)``), whose ``item()`` is one."""
+    try:
+        return getattr(value, "shape", None) == () and _is_number(value.item())
+    except Exception:
+        return False
 
 
 def number_text(x) -> str:

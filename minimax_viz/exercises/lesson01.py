@@ -15,6 +15,7 @@ from ..games import TicTacToe
 from ..search import minimax
 from .feedback import Feedback, check_value, kind_mismatch
 from .running import call_learner
+from .feedback import learner_check
 
 __all__ = ["check_position", "check_empty_cells", "check_is_win", "check_deepest"]
 
@@ -123,6 +124,7 @@ def _not_a_function(value, name: str) -> Feedback | None:
 
 
 # -- who moves, and how many moves ------------------------------------------------------
+@learner_check
 def check_position(to_move: Any, n_moves: Any) -> Feedback:
     """Check the two answers about the tutorial's position: who is to move, and how many moves.
 
@@ -162,6 +164,7 @@ def check_position(to_move: Any, n_moves: Any) -> Feedback:
 
 
 # -- the empty cells (the tutorial's step 4) -------------------------------------------------
+@learner_check
 def check_empty_cells(empty_cells: Callable) -> Feedback:
     """Check ``empty_cells(board)``: the indexes of the empty cells, in the board's order.
 
@@ -219,6 +222,7 @@ def _empty_cells_mismatch(call: str, got: Any, expected: list) -> Feedback:
 
 
 # -- the winner check (the tutorial's step 5) ------------------------------------------------
+@learner_check
 def check_is_win(is_win: Callable) -> Feedback:
     """Check ``is_win(board, mark)``: True when ``mark`` fills a row, a column or a diagonal.
 
@@ -295,6 +299,7 @@ def _shortest(game, board) -> int:
     return min(node.depth for node in minimax(game, board).tree.nodes if node.is_leaf)
 
 
+@learner_check
 def check_deepest(deepest: Callable) -> Feedback:
     """Check ``deepest(game, board)``: how many moves below ``board`` the longest game ends
     (0 on a board where the game is over).

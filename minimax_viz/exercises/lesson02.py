@@ -40,6 +40,7 @@ from .tutorial_minimax import (
     signed,
     stub_below,
 )
+from .feedback import learner_check
 
 __all__ = [
     "check_terminal_score", "check_best_test_play", "check_minimax", "check_calls", "check_prediction",
@@ -124,6 +125,7 @@ def _short(x) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
+@learner_check
 def check_terminal_score(terminal_score: Callable) -> Feedback:
     """Check ``terminal_score(board)``, steps 8 and 9: ``{"score": -1}`` when O has a line,
     ``{"score": 1}`` when X has, ``{"score": 0}`` on a full board, ``None`` while the game
@@ -252,6 +254,7 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
     return f"{call} returned {got!r}, but {mark} wants the {wants} score; the answer is {want!r}."
 
 
+@learner_check
 def check_best_test_play(function: Callable) -> Feedback:
     """Check ``best_test_play(test_plays, mark)``: the first record with the best score for mark.
 
@@ -310,6 +313,7 @@ _CALLS_HINT = (
 )
 
 
+@learner_check
 def check_calls(answer: Any) -> Feedback:
     """Check the number of times the tutorial's minimax runs on its own board (9).
 
@@ -352,6 +356,7 @@ def _why(board: list, mark: str, cell: int, score: int) -> str:
     return f"after {mark} plays {cell}, with best play from both sides {outcome} ({signed(score)})"
 
 
+@learner_check
 def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedback:
     """Check a prediction of what the tutorial's ``minimax(board, mark)`` returns, a record
     ``{"index": ..., "score": ...}``; the right one is the engine's search of ``board``.
@@ -467,6 +472,7 @@ _MINIMAX_HINT = (
 )
 
 
+@learner_check
 def check_minimax(minimax: Callable) -> SearchFeedback:
     """Check the learner's ``minimax(board, mark)``, the tutorial's function, on the boards of
     :data:`MINIMAX_BOARDS`: every call it makes to itself is recorded

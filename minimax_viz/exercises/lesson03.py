@@ -16,6 +16,7 @@ from ..search import minimax
 from .feedback import Feedback, kind_mismatch, same
 from .feedback import describe_error as _describe_error
 from .running import call_learner
+from .feedback import learner_check
 
 __all__ = ["check_nodes_at_depth", "check_count_games", "check_count_positions"]
 
@@ -44,6 +45,7 @@ DEPTH_CASES = (
 )
 
 
+@learner_check
 def check_nodes_at_depth(nodes_at_depth: Callable) -> Feedback:
     """Check ``nodes_at_depth(game, board, depth)``: the nodes of the tree ``depth`` plies below
     ``board``, one per move order, games that ended sooner left out.
@@ -149,6 +151,7 @@ def _depth_error_hint(problem: str) -> str | None:
     return None
 
 
+@learner_check
 def check_count_games(count_games: Callable) -> Feedback:
     """Check ``count_games(game, board)``: the finished games (leaves) below a board.
 
@@ -169,6 +172,7 @@ def check_count_games(count_games: Callable) -> Feedback:
                           "(3,668 games below XO.......).")
 
 
+@learner_check
 def check_count_positions(count_positions: Callable) -> Feedback:
     """Check ``count_positions(game, board)``: the distinct boards reachable from a board,
     the board itself and finished boards included.

@@ -32,6 +32,7 @@ from .searches import (
     show_search,
     with_note_words,
 )
+from .feedback import learner_check
 
 __all__ = [
     "HORIZON_BOARD", "LONG_WIN_BOARD", "MATCH_DEPTHS", "MAX_SEARCHES", "DepthCase", "check_minimax",
@@ -46,6 +47,7 @@ LONG_WIN_BOARD = [0, "X", 2, 3, 4, 5, "O", 7, 8]
 
 
 
+@learner_check
 def check_evaluate(evaluate: Callable) -> Feedback:
     """Check a tic-tac-toe heuristic ``evaluate(board)`` (the board in the tutorial's list form)
     by how it plays.
@@ -163,6 +165,7 @@ def _match(game, evaluate: Callable, depth: int) -> tuple[int, int, int, str]:
     return won, drawn, lost, example
 
 
+@learner_check
 def check_depth1_move(answer: Any) -> Feedback:
     """Check a prediction: the move a depth-1 search picks on :data:`HORIZON_BOARD`.
 
@@ -193,6 +196,7 @@ def check_depth1_move(answer: Any) -> Feedback:
 
 # -- exercise: your own depth-limited minimax ------------------------------------------------
 
+@learner_check
 def check_minimax(fn: Callable) -> SearchFeedback:
     """Check a learner's depth-limited ``minimax(game, state, depth) -> (value, move)``: the
     note's pseudocode on the Game interface (:func:`minimax_viz.exercises.searches.check_search`
@@ -296,6 +300,7 @@ def _smallest(case: DepthCase) -> tuple[list, int | None]:
     return moves, next((d for d, m in enumerate(moves, 1) if m == case.move), None)
 
 
+@learner_check
 def check_smallest_depth(fn: Callable) -> Feedback:
     """Check ``smallest_depth(search, game, state, move, max_depth=9)``: the smallest depth
     ``d`` from 1 to ``max_depth`` at which ``search(game, state, d)`` plays ``move`` (its

@@ -24,6 +24,7 @@ from .feedback import Feedback
 from .feedback import describe_error as _describe_error
 from .feedback import number_text as _num
 from .searches import SearchFeedback, check_search, show_search, with_note_words
+from .feedback import learner_check
 
 __all__ = ["AIMA", "PRACTICE", "IndexedTree", "check_root_value", "check_never_visited", "check_window",
            "check_alphabeta", "check_alphabeta_game", "draw_your_alphabeta"]
@@ -186,6 +187,7 @@ def _swapped(nested: Any, is_max: bool = False) -> float:
     return max(values) if is_max else min(values)
 
 
+@learner_check
 def check_root_value(answer: Any, nested: Any = PRACTICE) -> Feedback:
     """Check the value of the root (a Max node) of the tree ``nested``: what minimax and
     alpha-beta both return. A wrong answer is explained by the slip it most looks like.
@@ -278,6 +280,7 @@ def _read_leaves(answer, search: _Search) -> tuple[set | None, Feedback | None]:
     return paths, None
 
 
+@learner_check
 def check_never_visited(answer: Any, nested: Any = PRACTICE, *, prune_on_equal: bool = True) -> Feedback:
     """Check a list of the leaves that alpha-beta never visits in the tree ``nested``.
 
@@ -346,6 +349,7 @@ def _bound_hint(search: _Search, path: tuple, which: str) -> str:
     return f"{what} Look at {'; and '.join(finished)}."
 
 
+@learner_check
 def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> Feedback:
     """Check ``(alpha, beta)``, the window alpha-beta passes to ``node`` when it enters it.
 
@@ -450,6 +454,7 @@ def _next_skipped(search: _Search, after: tuple | None) -> tuple | None:
     return None
 
 
+@learner_check
 def check_alphabeta(function: Callable) -> Feedback:
     """Check ``function(node, alpha, beta, is_max, visited)``, an alpha-beta on nested lists.
 
@@ -513,6 +518,7 @@ def check_alphabeta(function: Callable) -> Feedback:
 
 # -- exercise: alpha-beta on the Game interface ------------------------------------------------
 
+@learner_check
 def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     """Check a learner's ``alphabeta(game, state, depth, alpha=-math.inf, beta=math.inf)
     -> (value, move)`` on the Game interface, the signature lesson 10 checks again

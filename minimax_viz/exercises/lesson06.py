@@ -21,6 +21,7 @@ from ..search import alphabeta, minimax
 from .feedback import Feedback, describe_error
 from .feedback import number_text as _num
 from .running import call_learner
+from .feedback import learner_check
 
 __all__ = [
     "ORDER_TREE", "MINIMAL_CASES", "best_first_leaves",
@@ -129,6 +130,7 @@ def _why_order(nested) -> str | None:
     return None
 
 
+@learner_check
 def check_order(answer: Any, nested: Any = ORDER_TREE) -> Feedback:
     """Check a reordering of ``nested`` on which alpha-beta visits as few leaves as it can.
 
@@ -216,6 +218,7 @@ def best_first_leaves(branching: int, depth: int) -> int:
     return alphabeta(tree, order=_best_move_first).tree.counts()["leaf"]
 
 
+@learner_check
 def check_minimal_leaves(minimal_leaves: Callable) -> Feedback:
     """Check ``minimal_leaves(branching, depth)``: the leaves alpha-beta visits in a uniform
     tree with the best move always first (the minimal tree of Knuth and Moore, 1975).
@@ -333,6 +336,7 @@ CASES = [
 ]
 
 
+@learner_check
 def check_entry_kind(function: Callable) -> Feedback:
     """Check ``function(value, alpha, beta)``: what a memo table should store a value as.
 

@@ -18,6 +18,7 @@ from ..games import ConnectFour
 from ..search import alphabeta, centre_first, minimax
 from ..trace import format_value
 from .feedback import Feedback, describe_error
+from .feedback import learner_check
 from .running import call_learner
 
 __all__ = [
@@ -82,6 +83,7 @@ def _name(moves: str) -> str:
     return "the empty board" if not moves else f"the position {moves!r}"
 
 
+@learner_check
 def check_centre_evaluate(function: Callable) -> Feedback:
     """Check ``function(board)``: X's discs in the centre column minus O's, scaled into (-1, +1).
 
@@ -218,6 +220,7 @@ def winning_columns_of(position) -> list[int]:
     return [c for c in _GAME.moves(state) if _mover_wins(_GAME.play(state, c), 2)]
 
 
+@learner_check
 def check_winning_columns(function: Callable) -> Feedback:
     """Check ``function(game, state)``: the columns (0-based, in any order) in which the player
     to move drops a disc and wins with that disc or with its next one, whatever the opponent
@@ -383,6 +386,7 @@ def win_depth_of(position, deepest: int = _DEEPEST) -> int | None:
     return _GAME.moves_left(state) - (score - 1) if score >= 1 else None
 
 
+@learner_check
 def check_win_depth(function: Callable) -> Feedback:
     """Check ``function(position, deepest)``: the smallest depth from 1 to ``deepest`` at which
     the lesson's search (``mv.alphabeta(game, position, depth=d, order=mv.centre_first,

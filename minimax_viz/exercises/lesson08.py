@@ -15,6 +15,7 @@ from ..games import TicTacToe
 from ..games.tictactoe import LINES
 from ..search import SearchResult, alphabeta, centre_first
 from .feedback import Feedback, describe_error
+from .feedback import learner_check
 
 __all__ = ["POSITIONS", "ai_reply", "check_must_block", "check_ai_move"]
 
@@ -54,6 +55,7 @@ def _threats(board: list, player: str) -> list[int]:
     return sorted(cells)
 
 
+@learner_check
 def check_must_block(board: Any, reply: Any) -> Feedback:
     """Check a position where the AI (the player to move) must block a line, and the reply predicted.
 
@@ -120,6 +122,7 @@ def _best_value(board) -> float:
     return alphabeta(_GAME, board, record=False).score
 
 
+@learner_check
 def check_ai_move(function: Callable[[list], int]) -> Feedback:
     """Check ``function(board) -> move``: a best move for the player to move, in every position.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any, Callable
 
 from ..errors import InvalidOption
@@ -24,6 +24,7 @@ from ..search import expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, attempt
 from .searches import SearchFeedback, check_search
+from .feedback import learner_check, shown
 
 __all__ = [
     "GHOST_TEST", "DICE", "ghost_tree", "check_ghost_value", "check_dice_value", "check_unseen_leaf",
@@ -83,7 +84,7 @@ def ghost_tree() -> GameTree:
 
 
 def _number(x) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool) and not (isinstance(x, float) and math.isnan(x))
+    return isinstance(x, Real) and not isinstance(x, bool) and x == x   # NaN of any kind is no number
 
 
 def _junk(value, what: str) -> Feedback | None:
@@ -100,8 +101,7 @@ def _junk(value, what: str) -> Feedback | None:
 
 def _short(value) -> str:
     """``repr(value)``, cut to 60 characters (a huge number or a long list stays readable)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown(value)
 
 
 def _alternating_value(tree: GameTree) -> float:
@@ -114,6 +114,7 @@ def _alternating_value(tree: GameTree) -> float:
     return value((), 0)
 
 
+@learner_check
 def check_ghost_value(value: Any) -> Feedback:
     """Check the learner's value (by hand) of the two-ghost tree :data:`GHOST_TEST` for Pacman.
 
@@ -141,6 +142,7 @@ def check_ghost_value(value: Any) -> Feedback:
                          "minimum of those, then Pacman the maximum.")
 
 
+@learner_check
 def check_dice_value(value: Any) -> Feedback:
     """Check the learner's expectimax value (by hand) of :data:`DICE`.
 
@@ -173,6 +175,7 @@ def _coins(x) -> GameTree:
     return GameTree([["chance", 3, 5], ["chance", 1, x]])
 
 
+@learner_check
 def check_unseen_leaf(x: Any) -> Feedback:
     """Check a value for the last leaf of ``[["chance", 3, 5], ["chance", 1, x]]`` that
     makes Max choose the right coin, although its first outcome, 1, is below the left
@@ -269,33 +272,41 @@ def play_match(player: Callable, *, side: str = "X", games: int = 200, seed: int
     games: ``{"win": n, "draw": n, "loss": n}`` for ``player``, who plays ``side`` ("X"
     moves first). Game ``i`` seeds the opponent with ``seed + i``, so the same seeds
     give every player the same opponent's dice. ``player(game, state) -> move`` sees the
-    game from its side (:class:`SideOf`: its wins are +1); its move in each position is
+    game from its side (:class:`SideOf`: its wins are +1) on a copy of its own, so what it
+    does to that copy cannot change the referee's rules; its move in each position is
     asked once and remembered.
 
     >>> play_match(minimax_player, games=5)
     {'win': 5, 'draw': 0, 'loss': 0}
 
-    :raises InvalidOption: for a side other than "X" or "O", or games not a whole number >= 1.
+    :raises InvalidOption: for a ``player`` that is not a function, a side other than "X"
+        or "O", ``games`` not a whole number >= 1, a ``seed`` that is not a whole number, or
+        a move from ``player`` that is not legal where it was asked.
     """
-    if side not in ("X", "O"):
-        raise InvalidOption(f"side must be 'X' or 'O', not {side!r}")
+    if not callable(player):
+        raise InvalidOption(f"player must be a function player(game, state) -> move, not {shown(player)}")
+    if not isinstance(side, str) or side not in ("X", "O"):
+        raise InvalidOption(f"side must be 'X' or 'O', not {shown(side)}")
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise InvalidOption(f"games must be a whole number >= 1, not {games!r}")
-    game, memo = SideOf(side), {}
+        raise InvalidOption(f"games must be a whole number >= 1, not {shown(games)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidOption(f"seed must be a whole number (game i is seeded with seed + i), not {shown(seed)}")
+    referee, theirs, memo = SideOf(side), SideOf(side), {}   # the player gets a copy of its own
     counts = {"win": 0, "draw": 0, "loss": 0}
     for i in range(games):
         rng = random.Random(seed + i)
-        state = game.start()
-        while not game.is_terminal(state):
-            if game.player(state) == side:
-                key = game.key(state)
+        state = referee.start()
+        while not referee.is_terminal(state):
+            legal = list(referee.moves(state))
+            if referee.player(state) == side:
+                key = referee.key(state)
                 if key not in memo:
-                    memo[key] = player(game, state)
+                    memo[key] = _legal_move(player(theirs, state), legal, referee, state)
                 move = memo[key]
             else:
-                move = rng.choice(list(game.moves(state)))
-            state = game.play(state, move)
-        u = game.utility(state)
+                move = rng.choice(legal)
+            state = referee.play(state, move)
+        u = referee.utility(state)
         counts["win" if u > 0 else "loss" if u < 0 else "draw"] += 1
     return counts
 
@@ -310,6 +321,7 @@ MIN_AND_DICE = GameTree([["min", ["chance", 2, 4], ["chance", 10, 10]],
 _SEARCHES = {"expectimax": expectimax, "expectiminimax": expectiminimax}
 
 
+@learner_check
 def check_expectimax(fn: Callable) -> SearchFeedback:
     """Check a learner's ``expectimax(game, state, depth) -> (value, move)`` on games it has not
     seen, call by call: Max chooses, a "chance" node averages with ``game.probabilities``, a
@@ -324,6 +336,7 @@ def check_expectimax(fn: Callable) -> SearchFeedback:
     return check_search(fn, "expectimax")
 
 
+@learner_check
 def check_expectiminimax(fn: Callable) -> SearchFeedback:
     """Check a learner's ``expectiminimax(game, state, depth) -> (value, move)`` (AIMA 5.5):
     Max takes the largest child value, Min the smallest, a "chance" node the mean weighted by
@@ -372,3 +385,11 @@ def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
     else:
         draw_difference(difference)
     return None
+def _legal_move(move, legal: list, game, state) -> int:
+    """The player's move as a plain int, or InvalidOption when it is no legal move here."""
+    if isinstance(move, Integral) and not isinstance(move, bool) and int(move) in legal:
+        return int(move)
+    raise InvalidOption(
+        f"player returned {shown(move)} for the board {game.board(state)}, where the legal moves are "
+        f"{legal}; it must return one of them (a cell index)"
+    )

@@ -41,12 +41,13 @@ from typing import Any, Callable, Sequence
 
 from ..compare import KINDS_OF_DIFFERENCE, Difference, first_difference
 from ..errors import InvalidMove, MinimaxError
+from ..errors import short_repr as _short
 from ..games import GameTree, TicTacToe
 from ..games.base import Game
-from ..learner import record_calls, short_repr as _short
+from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
-from .feedback import Feedback, Unfinished, describe_error, unfinished
+from .feedback import Feedback, Unfinished, describe_error, learner_check, unfinished
 from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
 
 __all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
@@ -455,7 +456,7 @@ def _place(game, state) -> str:
     try:
         return str(game.name(state))
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 # -- running a learner's search ---------------------------------------------------------------------
@@ -493,7 +494,7 @@ def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax", algorithm
     except (KeyboardInterrupt, SystemExit) as err:
         if isinstance(err, KeyboardInterrupt):
             raise
-        run.problem = f"it called sys.exit({err.code!r}); return (value, move) instead"
+        run.problem = f"it called sys.exit({_short(err.code)}); return (value, move) instead"
     except Exception as err:  # the learner's code: any error becomes words
         run.error = err
         run.problem = describe_error(err)
@@ -680,6 +681,7 @@ def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
     return None
 
 
+@learner_check
 def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
     """Check a learner's ``search(game, state, depth) -> (value, move)`` of ``kind`` (one of
     :data:`KINDS`) on the games of :func:`cases`: every call's value, the first best move,
@@ -777,14 +779,14 @@ def _place_of(game, state) -> str:
         tree = minimax(game, game.state(state), depth=0).tree
         return tree.root.where if state == game.start() else _label(game, state)
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 def _label(game, state) -> str:
     try:
         return f"{game.name(state)} (after {game.label(state[:-1], state[-1])})"
     except Exception:
-        return repr(state)
+        return _short(state)
 
 
 _HINTS = {

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidBoard, InvalidMove, InvalidOption
+from ..errors import InvalidBoard, InvalidMove, InvalidOption, short_repr
 from .base import Game
 
 __all__ = ["ConnectFour"]
@@ -61,6 +61,9 @@ class ConnectFour(Game):
     ('X', (0, 1, 2, 3, 4, 5, 6))
     >>> game.board(game.play(board, 5))[-1]
     '...XXX.'
+
+    :raises InvalidOption: for ``rows`` (4 to 16) or ``cols`` (4 to 9) out of range or not
+        whole numbers, or sizes given without their names (``ConnectFour(6, 7)``).
     """
 
     max_player = "X"
@@ -68,11 +71,17 @@ class ConnectFour(Game):
     win_utility = 1
     key_is_state = True   # the search's states are the integer codes, which key() returns
 
-    def __init__(self, *, rows: int = 6, cols: int = 7):
+    def __init__(self, *by_position, rows: int = 6, cols: int = 7):
+        if by_position:   # Python's own error would not name the options
+            raise InvalidOption(
+                f"give the board's size by name, ConnectFour(rows={short_repr(by_position[0])}"
+                + (f", cols={short_repr(by_position[1])})" if len(by_position) > 1 else ")")
+                + "; without names it is unclear which number is the rows and which the columns"
+            )
         for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
             if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= most:
                 raise InvalidOption(
-                    f"{name} must be a whole number from 4 to {most}, not {n!r} "
+                    f"{name} must be a whole number from 4 to {most}, not {short_repr(n)} "
                     "(the usual board has rows=6, cols=7)"
                 )
         self.rows, self.cols = rows, cols
@@ -208,7 +217,7 @@ class ConnectFour(Game):
         (an internal code for a code, else the list of rows)."""
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.cols:
-            raise InvalidMove(f"a move is a column index from 0 to {self.cols - 1}, not {move!r}")
+            raise InvalidMove(f"a move is a column index from 0 to {self.cols - 1}, not {short_repr(move)}")
         if self.outcome(code) is not None:
             raise InvalidMove(f"the game is over ({self.result_text(code)}); no move can follow")
         drop = (code & self._low | code >> self._shift) + self._bottom[move] & self._column[move]
@@ -450,7 +459,7 @@ class ConnectFour(Game):
         if type(state) is int:  # an internal code: at least its bits must be a board's
             x, o = state & self._low, state >> self._shift
             if state < 0 or x & ~self._cells or o & ~self._cells or x & o:
-                raise InvalidBoard(f"{state!r} is not a position code; give the board as a list of rows")
+                raise InvalidBoard(f"{short_repr(state)} is not a position code; give the board as a list of rows")
             return state
         return self.state(state)
 
@@ -522,18 +531,18 @@ class ConnectFour(Game):
         for i, ch in enumerate(moves, start=1):
             if ch not in "123456789" or not 1 <= int(ch) <= self.cols:  # ASCII digits only
                 raise InvalidMove(
-                    f"move {i} of {moves!r} is {ch!r}; in this notation columns are the digits "
+                    f"move {i} of {short_repr(moves)} is {short_repr(ch)}; in this notation columns are the digits "
                     f"1 to {self.cols}, left to right (digit 1 is column index 0)"
                 )
             if self.outcome(code) is not None:
                 raise InvalidMove(
-                    f"move {i} of {moves!r} comes after the game ended ({self.result_text(code)} "
+                    f"move {i} of {short_repr(moves)} comes after the game ended ({self.result_text(code)} "
                     f"at move {i - 1}); drop the moves after it"
                 )
             column = int(ch) - 1
             if not (code & self._low | code >> self._shift) + self._bottom[column] & self._column[column]:
                 raise InvalidMove(
-                    f"move {i} of {moves!r} is digit {ch}, column index {column}, which is full; "
+                    f"move {i} of {short_repr(moves)} is digit {ch}, column index {column}, which is full; "
                     f"a column holds {self.rows} discs"
                 )
             code = self.play(code, column)
@@ -564,14 +573,14 @@ class ConnectFour(Game):
                     o |= 1 << c * h1 + r
                 elif not (isinstance(cell, str) and len(cell) == 1 and cell in _EMPTY_CELLS):
                     raise InvalidBoard(
-                        f"row {i} (from the top), column {c} holds {cell!r}; a cell holds 'X', 'O' or '.'"
+                        f"row {i} (from the top), column {c} holds {short_repr(cell)}; a cell holds 'X', 'O' or '.'"
                     )
         return self._check(x, o)
 
     def _check_code(self, code: int) -> int:
         x, o = code & self._low, code >> self._shift
         if code < 0 or x & ~self._cells or o & ~self._cells or x & o:
-            raise InvalidBoard(f"{code!r} is not a position code; give the board as a list of rows")
+            raise InvalidBoard(f"{short_repr(code)} is not a position code; give the board as a list of rows")
         return self._check(x, o)
 
     def _check(self, x: int, o: int) -> int:

@@ -24,15 +24,18 @@ are), sorted and joined by spaces. :func:`read_fields` reads both kinds of file.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 from ..errors import InvalidTree
 
-__all__ = ["read_fields", "read_cs188_tree", "MAX_CS188_NODES"]
+__all__ = ["read_fields", "read_cs188_tree", "MAX_CS188_NODES", "MAX_CS188_DEPTH"]
 
 #: The most nodes a CS188 tree may unfold to (its paths from the start).
 MAX_CS188_NODES = 100_000
+#: The most levels a CS188 tree may have below its start (a node's path grows with its depth).
+MAX_CS188_DEPTH = 5_000
 
 _ONE_LINE = re.compile(r'\A([^"]*?):\s*"([^"]*)"\s*\Z')
 _MANY_LINES = re.compile(r'\A([^"]*?):\s*"""\s*\Z')
@@ -48,8 +51,7 @@ def read_fields(text: str) -> dict[str, str]:
     """
     if not isinstance(text, str):
         raise InvalidTree(f"a CS188 test is read from a string, not {type(text).__name__}")
-    raw = text.split("\n")
-    lines = [line.split("#", 1)[0] for line in raw]
+    lines = [line.split("#", 1)[0] for line in text.split("\n")]
     fields: dict[str, str] = {}
     i = 0
     while i < len(lines):
@@ -64,15 +66,15 @@ def read_fields(text: str) -> dict[str, str]:
             start, body = i + 1, []
             i += 1
             while i < len(lines) and not _CLOSE.match(lines[i]):
-                body.append(raw[i])
+                body.append(lines[i])   # '#' starts a comment inside a block too, as in CS188's parser
                 i += 1
             if i == len(lines):
-                raise InvalidTree(f'line {start}: the field {many.group(1)!r} opens """ but never closes it')
+                raise InvalidTree(f'line {start}: the field {_cut(many.group(1))!r} opens """ but never closes it')
             fields[many.group(1).strip()] = "\n".join(body)
             i += 1
         else:
             raise InvalidTree(
-                f"line {i + 1}: {line.strip()!r} is not a CS188 field; write 'key: \"value\"', "
+                f"line {i + 1}: {_cut(line.strip())!r} is not a CS188 field; write 'key: \"value\"', "
                 "or 'key: \"\"\"' followed by lines and a closing '\"\"\"'"
             )
     return fields
@@ -112,7 +114,9 @@ def read_cs188_tree(cls, text: str):
     :meth:`GameTree.from_cs188`.
 
     :raises InvalidTree: naming the key or the line, for a file without the keys above,
-        a line that does not read, a cycle, or a finished state without an evaluation.
+        a line that does not read, an action given twice to a state, two evaluations of a
+        state that differ, a state both won and lost, a cycle, a finished state without an
+        evaluation, or a tree past :data:`MAX_CS188_NODES` nodes or :data:`MAX_CS188_DEPTH` levels.
     """
     fields = read_fields(text)
     missing = [key for key in _KEYS if key not in fields]
@@ -125,6 +129,12 @@ def read_cs188_tree(cls, text: str):
     rounds = _whole(fields, "depth", 0)
     start = fields["start_state"].strip()
     wins, losses = set(fields["win_states"].split()), set(fields["lose_states"].split())
+    both = sorted(wins & losses)
+    if both:
+        raise InvalidTree(
+            f"{_cut(both[0])} is both a win state and a lose state; a finished game is one or the "
+            "other: drop it from win_states or from lose_states"
+        )
     moves = _successors(fields["successors"])
     evaluation = _evaluation(fields["evaluation"])
     unfolded = _Unfold(agents, moves, evaluation, wins | losses)
@@ -142,74 +152,137 @@ def read_cs188_tree(cls, text: str):
 def _whole(fields: dict, key: str, least: int) -> int:
     word = fields[key].strip()
     if not word.isdigit() or int(word) < least:
-        raise InvalidTree(f"the CS188 field {key} is {word!r}; it must be a whole number, {least} or more")
+        raise InvalidTree(f"the CS188 field {key} is {_cut(word)!r}; it must be a whole number, {least} or more")
     return int(word)
 
 
 def _successors(block: str) -> dict[str, list[tuple[str, str]]]:
     """Each state's ``(action, next_state)`` pairs, in the order of the lines."""
     moves: dict[str, list[tuple[str, str]]] = {}
+    actions: dict[tuple[str, str], int] = {}   # (state, action) -> its line: each action once
     for n, line in enumerate(block.split("\n"), start=1):
         words = line.split()
         if not words:
             continue
         if len(words) != 3:
             raise InvalidTree(
-                f"successors, line {n}: {line.strip()!r} has {len(words)} words; each line is "
+                f"successors, line {n}: {_cut(line.strip())!r} has {len(words)} words; each line is "
                 "'state action next-state'"
             )
         state, action, child = words
-        if any(action == other for other, _ in moves.get(state, ())):
-            raise InvalidTree(f"successors, line {n}: {state} already has the action {action!r}")
+        first = actions.setdefault((state, action), n)
+        if first != n:
+            raise InvalidTree(
+                f"successors, line {n}: {_cut(state)} already has the action {_cut(action)!r} (line {first}); "
+                "give each action of a state once"
+            )
         moves.setdefault(state, []).append((action, child))
     return moves
 
 
 def _evaluation(block: str) -> dict[str, float]:
     values: dict[str, float] = {}
+    lines: dict[str, int] = {}
     for n, line in enumerate(block.split("\n"), start=1):
         words = line.split()
         if not words:
             continue
         try:
-            state, value = words
-            values[state] = float(value)
+            state, word = words
+            value = float(word)
         except ValueError:
             raise InvalidTree(
-                f"evaluation, line {n}: {line.strip()!r} is not 'state value' with a number"
+                f"evaluation, line {n}: {_cut(line.strip())!r} is not 'state value' with a number"
             ) from None
+        if abs(value) == math.inf and word.lower().lstrip("+-") not in ("inf", "infinity"):
+            raise InvalidTree(
+                f"evaluation, line {n}: the value of {_cut(state)}, {_cut(word, 24)}, is beyond a float's "
+                "range (about 1.8e308); scale the evaluations down"
+            )
+        if state in values and values[state] != value:
+            raise InvalidTree(
+                f"evaluation, line {n}: {_cut(state)} is given {_cut(word, 24)}, but line {lines[state]} gives it "
+                f"{values[state]:g}; give each state one evaluation"
+            )
+        values[state], lines[state] = value, lines.get(state, n)
     return values
 
 
+def _cut(word: str, limit: int = 60) -> str:
+    """A word or line of the file as the errors quote it: at most ``limit`` characters."""
+    return word if len(word) <= limit else word[:limit - 3] + "..."
+
+
 class _Unfold:
-    """Nested lists for the paths from the start: agent ``ply % agents`` moves at each."""
+    """Nested lists for the paths from the start: agent ``ply % agents`` moves at each.
+
+    The paths are walked depth first with a stack of :class:`_Frame` (no recursion: a
+    chain of states may be deeper than Python's recursion limit), children in the order
+    of their lines, and each path is named as it is entered (the guards on size and depth
+    fire as soon as they are passed)."""
 
     def __init__(self, agents: int, moves: dict, evaluation: dict, finished: set):
         self.agents, self.moves, self.evaluation, self.finished = agents, moves, evaluation, finished
         self.names: dict[tuple, str] = {}
         self.heuristic: dict[tuple, float] = {}
         self.leaf_kinds: dict[tuple, str] = {}
-        self.on_path: list[str] = []
+        self.on_path: list[str] = []       # the states from the start to the one entered
+        self._on_path: set[str] = set()    # the same, to look up
 
     def kind(self, path: tuple) -> str:
         return "max" if len(path) % self.agents == 0 else "min"
 
     def visit(self, state: str, path: tuple) -> Any:
+        """The nested lists of the tree below ``state`` (at ``path``)."""
+        top = self.enter(state, path)
+        if not isinstance(top, _Frame):
+            return top
+        stack = [top]
+        while stack:
+            frame = stack[-1]
+            i = len(frame.children)
+            if i < len(frame.edges):
+                below = self.enter(frame.edges[i][1], frame.path + (i,))
+                if isinstance(below, _Frame):
+                    stack.append(below)
+                else:
+                    frame.children.append(below)
+                continue
+            stack.pop()
+            self.on_path.pop()
+            self._on_path.discard(frame.state)
+            done = self.nested(frame.path, frame.children)
+            if not stack:
+                return done
+            stack[-1].children.append(done)
+
+    def enter(self, state: str, path: tuple):
+        """Name ``path``; a leaf's value, or a :class:`_Frame` for a state with moves."""
         self.names[path] = state
         if len(self.names) > MAX_CS188_NODES:
             raise InvalidTree(f"the CS188 tree unfolds to more than {MAX_CS188_NODES:,} nodes")
         if state in self.finished or not self.moves.get(state):
             return self.leaf(state, path)
-        if state in self.on_path:
+        if state in self._on_path:
+            path_shown = self.on_path if len(self.on_path) <= 12 else [*self.on_path[:3], "...", *self.on_path[-8:]]
+            shown = [_cut(name, 20) for name in path_shown]
             raise InvalidTree(
-                f"the CS188 tree has a cycle: {state} is reached again below itself "
-                f"({' -> '.join(self.on_path)} -> {state})"
+                f"the CS188 tree has a cycle: {_cut(state)} is reached again below itself "
+                f"({' -> '.join(shown)} -> {_cut(state)})"
+            )
+        if len(path) > MAX_CS188_DEPTH:
+            raise InvalidTree(
+                f"the CS188 tree goes more than {MAX_CS188_DEPTH:,} moves deep (below {_cut(self.on_path[0])}), "
+                "deeper than any search here walks; write a shallower tree"
             )
         if state in self.evaluation:
             self.heuristic[path] = self.evaluation[state]
         self.on_path.append(state)
-        children = [self.visit(child, path + (i,)) for i, (_, child) in enumerate(self.moves[state])]
-        self.on_path.pop()
+        self._on_path.add(state)
+        return _Frame(state, path, self.moves[state])
+
+    def nested(self, path: tuple, children: list) -> list:
+        """An inner node's list: its kind in front where the level's own would be wrong."""
         kind = self.kind(path)
         return children if kind == ("max" if len(path) % 2 == 0 else "min") else [kind, *children]
 
@@ -217,9 +290,18 @@ class _Unfold:
         if state not in self.evaluation:
             what = "a finished game (a win or lose state)" if state in self.finished else "a state without moves"
             raise InvalidTree(
-                f"{state} is {what}, but the test gives it no evaluation; add a line "
-                f"'{state} <value>' to evaluation"
+                f"{_cut(state)} is {what}, but the test gives it no evaluation; add a line "
+                f"'{_cut(state)} <value>' to evaluation"
             )
         self.leaf_kinds[path] = self.kind(path)
         value = self.evaluation[state]
         return int(value) if value.is_integer() else value
+
+
+class _Frame:
+    """A state being unfolded: its path, its ``(action, next_state)`` edges, the children done."""
+
+    __slots__ = ("children", "edges", "path", "state")
+
+    def __init__(self, state: str, path: tuple, edges: list):
+        self.state, self.path, self.edges, self.children = state, path, edges, []

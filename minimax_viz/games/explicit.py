@@ -87,11 +87,12 @@ True
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 from numbers import Real
 from typing import Any, Hashable, Sequence
 
-from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge
+from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge, short_repr, short_text
 from .base import Game
 
 __all__ = ["GameTree", "MAX_TEXT_NODES", "MAX_TREE_NODES", "NODE_KINDS"]
@@ -160,7 +161,7 @@ class GameTree(Game):
         seed: int = 0,
         low: int = -9,
         high: int = 9,
-    ) -> "GameTree":
+    ) -> GameTree:
         """A random tree for practice: ``depth`` levels, ``branching`` children per node
         (a number, or a ``(fewest, most)`` range), whole-number leaves from ``low`` to
         ``high``. The same seed always gives the same tree.
@@ -177,25 +178,25 @@ class GameTree(Game):
         import random
 
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {depth!r}")
+            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
         pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
         if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
             raise InvalidTree(
                 f"branching must be a whole number of children, 1 or more, or a range "
-                f"(fewest, most) with 1 <= fewest <= most, not {branching!r}"
+                f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
             )
         fewest, most = pair
         for name, bound in (("low", low), ("high", high)):
             if type(bound) is not int:
-                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {bound!r}")
+                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
         if low > high:
-            raise InvalidTree(f"low must be at most high, not low={low} > high={high}")
+            raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
         if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
-            raise InvalidTree(f"seed must be a whole number or a string, not {seed!r}")
+            raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
         if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
             raise TreeTooLarge(
-                f"a random tree of depth {depth} with up to {most} children per node could have "
-                f"{most}**{depth} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
+                f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
+                f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
             )
         if depth > _DEEPEST:
             raise TreeTooLarge(
@@ -213,7 +214,7 @@ class GameTree(Game):
 
     # -- the text format -------------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str) -> "GameTree":
+    def from_text(cls, text: str) -> GameTree:
         r"""A tree written as text: a ``start`` line, ``state move next-state`` lines and
         ``state value`` lines; ``#`` starts a comment. The start (the root) is Max.
         A ``state kind`` line (kind ``max``, ``min`` or ``chance``) marks a state's kind,
@@ -256,7 +257,7 @@ class GameTree(Game):
         return tree
 
     @classmethod
-    def from_cs188(cls, text: str) -> "GameTree":
+    def from_cs188(cls, text: str) -> GameTree:
         """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2).
 
         Agent 0 (Pacman) is Max and the other agents (the ghosts) are Min, moving in
@@ -296,9 +297,11 @@ class GameTree(Game):
         ('eat', -5, ['high', 'low', 'mid', 'top'])
 
         :raises InvalidTree: naming the key or the line, for a file that is not a
-            ``GraphGameTreeTest`` with the keys above, a line that does not read, a
-            state reached again on its own path (a cycle), or a finished state without
-            an evaluation.
+            ``GraphGameTreeTest`` with the keys above, a line that does not read, an
+            action given twice to a state, two evaluations of one state that differ, a
+            state that is both a win and a loss, a state reached again on its own path
+            (a cycle), a finished state without an evaluation, or a tree of more than
+            100,000 nodes or 5,000 levels.
         """
         from .cs188 import read_cs188_tree
 
@@ -399,7 +402,7 @@ class GameTree(Game):
                 self._nodes[path] = ("leaf", node)
             else:
                 raise InvalidTree(
-                    f"the leaf at path {path} is {node!r}; a leaf holds a number, not NaN "
+                    f"the leaf at path {path} is {short_repr(node)}; a leaf holds a number, not NaN "
                     "(its value for Max)"
                 )
 
@@ -408,7 +411,7 @@ class GameTree(Game):
         if node and isinstance(node[0], str):
             if node[0] not in NODE_KINDS:
                 raise InvalidTree(
-                    f"the list at path {path} starts with {node[0]!r}; a list may start with "
+                    f"the list at path {path} starts with {short_repr(node[0])}; a list may start with "
                     "the kind of its node: 'max', 'min' or 'chance'"
                 )
             self._marked.add(path)
@@ -444,12 +447,12 @@ class GameTree(Game):
         if isinstance(value, str) and self._named:
             path = self._first_paths().get(value)
             if path is None:
-                raise InvalidBoard(f"{value!r} is not a state of this tree; its start is {self.name(())!r}")
+                raise InvalidBoard(f"{short_repr(value)} is not a state of this tree; its start is {self.name(())!r}")
             return path
         path = tuple(value) if isinstance(value, (list, tuple)) else None
-        if path is None or path not in self._nodes:
+        if path is None or not _holds(self._nodes, path):
             raise InvalidBoard(
-                f"{value!r} is not a node of this tree; a state is a path of child indexes "
+                f"{short_repr(value)} is not a node of this tree; a state is a path of child indexes "
                 "from the root, such as () or (1, 2)"
             )
         return path
@@ -505,7 +508,7 @@ class GameTree(Game):
         node = self._nodes[path]
         if type(move) is not int or isinstance(node, tuple) or not 0 <= move < node:
             legal = "none (it is a leaf)" if isinstance(node, tuple) else _span(node)
-            raise InvalidMove(f"move {move!r} is not legal at {path}; the legal moves are {legal}")
+            raise InvalidMove(f"move {short_repr(move)} is not legal at {path}; the legal moves are {legal}")
         return path + (move,)
 
     def successors(self, state: Any) -> tuple:
@@ -566,7 +569,7 @@ def _span(n: int) -> str:
 
 def _check_count(name: str, value: Any, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InvalidOption(f"{name} must be a whole number, {least} or more, not {value!r}")
+        raise InvalidOption(f"{name} must be a whole number, {least} or more, not {short_repr(value)}")
 
 
 def _check_size(nested: Any, max_nodes: int) -> None:
@@ -599,7 +602,7 @@ def _check_odds(odds: Sequence, where: str) -> None:
     for i, p in enumerate(odds):
         if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
             raise InvalidTree(
-                f"{where}: the probability of outcome {i} is {p!r}; a probability is a number "
+                f"{where}: the probability of outcome {i} is {short_repr(p)}; a probability is a number "
                 "in (0, 1], like 0.25"
             )
     total = math.fsum(float(p) for p in odds)
@@ -629,6 +632,11 @@ def _probability(word: str) -> float | None:
 
 # -- reading the text format ------------------------------------------------------------------
 
+def _w(word: str) -> str:
+    """A word of the text as the errors quote it: at most 60 characters."""
+    return short_text(word)
+
+
 def _letters(i: int) -> str:
     """0 -> "A", 25 -> "Z", 26 -> "AA", ... as spreadsheet columns are named."""
     out = ""
@@ -650,11 +658,36 @@ def _number(word: str) -> int | float | None:
     return None
 
 
+def _holds(table: dict, key) -> bool:
+    """``key in table``, False for a key that cannot be one (a path holding a list)."""
+    try:
+        return key in table
+    except TypeError:
+        return False
+
+
+def _not_a_value(word: str) -> str:
+    """Why a word is not a leaf's value, in words (for a word :func:`_number` refused)."""
+    digits = word.lstrip("+-").replace("_", "")
+    if digits.isdigit():   # past the digits Python reads as an int
+        return (f"a whole number of {len(digits):,} digits, more than can be read (at most "
+                f"{sys.get_int_max_str_digits() or len(digits) - 1:,}); scale the values down")
+    try:
+        value = float(word)
+    except ValueError:
+        return "not a number"
+    if value != value:
+        return "NaN, not a number"
+    if digits.lower() in ("inf", "infinity"):
+        return "infinite; a leaf holds a finite number"
+    return "beyond a float's range (about 1.8e308); scale the values down"
+
+
 def _name(word: str, n: int) -> str:
-    if word == "start" or _number(word) is not None:
+    if word == "start" or _number(word) is not None or word.lstrip("+-").isdigit():
         what = "the start keyword" if word == "start" else "a number"
         raise InvalidTree(
-            f"line {n}: {word!r} cannot name a state, as it reads as {what}; name the state "
+            f"line {n}: {_w(word)!r} cannot name a state, as it reads as {what}; name the state "
             "with a word such as E, and give a leaf's value on its own line, like 'E 3'"
         )
     return word
@@ -688,7 +721,7 @@ def _parse(text: str):
             line = labelled.setdefault((state, label), n)
             if line != n:
                 raise InvalidTree(
-                    f"line {n}: {state} already has a move labelled {label!r} (line {line}); "
+                    f"line {n}: {_w(state)} already has a move labelled {_w(label)!r} (line {line}); "
                     "give each move of a state its own label"
                 )
             odds = _move_probability(words, n)
@@ -698,19 +731,20 @@ def _parse(text: str):
         elif len(words) == 2 and words[1] in NODE_KINDS:
             state = _name(words[0], n)
             if state in kinds:
-                raise InvalidTree(f"line {n}: {state} already has a kind (line {kinds[state][1]})")
+                raise InvalidTree(f"line {n}: {_w(state)} already has a kind (line {kinds[state][1]})")
             kinds[state] = (words[1], n)
             first_line.setdefault(state, n)
         elif len(words) == 2:
             state, value = _name(words[0], n), _number(words[1])
             if value is None:
+                why = _not_a_value(words[1])
                 raise InvalidTree(
-                    f"line {n}: the value of {state} is {words[1]!r}, not a number; "
-                    f"a leaf's line is 'state value', like '{state} 3' (a line 'state kind' "
-                    "gives a kind: max, min or chance)"
+                    f"line {n}: the value of {_w(state)} is {_w(words[1])!r}, {why}"
+                    + (f"; a leaf's line is 'state value', like '{_w(state)} 3' (a line 'state kind' "
+                       "gives a kind: max, min or chance)" if why == "not a number" else "")
                 )
             if state in values:
-                raise InvalidTree(f"line {n}: {state} already has a value (line {values[state][1]})")
+                raise InvalidTree(f"line {n}: {_w(state)} already has a value (line {values[state][1]})")
             values[state] = (value, n)
             first_line.setdefault(state, n)
         else:
@@ -724,13 +758,13 @@ def _parse(text: str):
     for state, (_, n) in values.items():
         if state in moves:
             raise InvalidTree(
-                f"line {n}: {state} has a value but also moves (line {moves[state][0][2]}); "
+                f"line {n}: {_w(state)} has a value but also moves (line {moves[state][0][2]}); "
                 "only a leaf, a state without moves, has a value"
             )
     for state, (_, n) in kinds.items():
         if state in values:
             raise InvalidTree(
-                f"line {n}: {state} is a leaf (its value is on line {values[state][1]}); only a "
+                f"line {n}: {_w(state)} is a leaf (its value is on line {values[state][1]}); only a "
                 "state with moves has a kind"
             )
     for state, edges in moves.items():
@@ -745,7 +779,7 @@ def _move_probability(words: list[str], n: int) -> float | None:
     odds = _probability(words[3])
     if odds is None or not 0 < odds <= 1:
         raise InvalidTree(
-            f"line {n}: the fourth word, {words[3]!r}, must be the move's probability: a "
+            f"line {n}: the fourth word, {_w(words[3])!r}, must be the move's probability: a "
             "number in (0, 1] such as 0.25 or 1/4"
         )
     return odds
@@ -758,16 +792,16 @@ def _check_move_odds(state: str, edges: list, kind: str) -> None:
         return
     if kind != "chance":
         raise InvalidTree(
-            f"line {given[0][2]}: a probability on a move of {state}, which is not a chance "
-            f"node; add a line '{state} chance', or drop the probability"
+            f"line {given[0][2]}: a probability on a move of {_w(state)}, which is not a chance "
+            f"node; add a line '{_w(state)} chance', or drop the probability"
         )
     if len(given) != len(edges):
         label, _, line, _ = next(edge for edge in edges if edge[3] is None)
         raise InvalidTree(
-            f"line {line}: the move {label!r} of the chance node {state} has no probability "
+            f"line {line}: the move {_w(label)!r} of the chance node {_w(state)} has no probability "
             "but others have one; give every move of it a probability, or none (equal odds)"
         )
-    _check_odds([edge[3] for edge in edges], f"line {edges[0][2]}: the chance node {state}")
+    _check_odds([edge[3] for edge in edges], f"line {edges[0][2]}: the chance node {_w(state)}")
 
 
 def _unfold(start, moves, values, kinds, first_line):
@@ -788,7 +822,7 @@ def _unfold(start, moves, values, kinds, first_line):
             return nested[state]
         if state not in moves:
             raise InvalidTree(
-                f"line {line}: {state} has no moves and no value; add a line '{state} <value>' "
+                f"line {line}: {_w(state)} has no moves and no value; add a line '{_w(state)} <value>' "
                 "for a leaf, or lines for its moves"
             )
         on_path.add(state)
@@ -796,13 +830,13 @@ def _unfold(start, moves, values, kinds, first_line):
         for label, child, n, _ in moves[state]:
             if child in on_path:
                 raise InvalidTree(
-                    f"line {n}: the move {label!r} from {state} leads back to {child}, a state "
+                    f"line {n}: the move {_w(label)!r} from {_w(state)} leads back to {_w(child)}, a state "
                     "on the way here; a game tree has no cycles"
                 )
             want = 1 - parity[state]
             if parity.setdefault(child, want) != want:
                 raise InvalidTree(
-                    f"line {n}: {child} is reached here with the other player to move than on "
+                    f"line {n}: {_w(child)} is reached here with the other player to move than on "
                     "another path; players alternate, so every path to a shared state must have "
                     "an even number of moves, or every path an odd number"
                 )
@@ -811,7 +845,7 @@ def _unfold(start, moves, values, kinds, first_line):
         size[state] = 1 + sum(size[edge[1]] for edge in moves[state])
         if size[state] > MAX_TEXT_NODES:
             raise InvalidTree(
-                f"the tree below {state} unfolds to more than {MAX_TEXT_NODES:,} nodes (a shared "
+                f"the tree below {_w(state)} unfolds to more than {MAX_TEXT_NODES:,} nodes (a shared "
                 "state counts once per path to it); write a smaller tree"
             )
         nested[state] = children = _marked(children, moves[state], kinds.get(state))
@@ -827,7 +861,7 @@ def _unfold(start, moves, values, kinds, first_line):
     for state, line in sorted(first_line.items(), key=lambda item: item[1]):
         if state not in nested:
             raise InvalidTree(
-                f"line {line}: {state} cannot be reached from the start, {root}; "
+                f"line {line}: {_w(state)} cannot be reached from the start, {_w(root)}; "
                 "check the names in the move lines"
             )
     return tree

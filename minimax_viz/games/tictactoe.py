@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidBoard, InvalidMove
+from ..errors import InvalidBoard, InvalidMove, short_repr
 from .base import Game
 
 __all__ = ["TicTacToe", "LINES"]
@@ -94,8 +94,9 @@ class TicTacToe(Game):
 
     def __init__(self):
         self._checked: set[int] = set()   # internal codes already found legal (5,478 at most)
-        self._successors = _Table(self._compute_successors)
-        self._outcome = _Table(self._compute_outcome)
+        # A code is checked once, when its table entry is made (a board string is read too).
+        self._successors = _Table(lambda code: self._compute_successors(self._code(code)))
+        self._outcome = _Table(lambda code: self._compute_outcome(self._code(code)))
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
         self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
@@ -176,7 +177,7 @@ class TicTacToe(Game):
         """The position after ``move``, in the same form as ``state`` (a list for a string)."""
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
-            raise InvalidMove(f"a move is a cell index from 0 to 8, not {move!r}")
+            raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")
         if code >> move & 1 or code >> (9 + move) & 1:
             raise InvalidMove(
                 f"cell {move} is taken; the empty cells are {list(self.moves(code))}"
@@ -270,7 +271,7 @@ class TicTacToe(Game):
         if code in self._checked:
             return code
         if not 0 <= code < 1 << 18 or code & _FULL & (code >> 9):
-            raise InvalidBoard(f"{code!r} is not a board code; pass the board as a list or a string")
+            raise InvalidBoard(f"{short_repr(code)} is not a board code; pass the board as a list or a string")
         x, o = _popcount(code & _FULL), _popcount(code >> 9)
         shown = "".join("X" if code >> i & 1 else "O" if code >> (9 + i) & 1 else "." for i in range(9))
         if o > x:
@@ -310,13 +311,13 @@ class TicTacToe(Game):
                         f"cell {i} holds the index {cell}; an empty cell holds its own index, {i}"
                     )
                 continue
-            raise InvalidBoard(f"cell {i} holds {cell!r}; a cell holds 'X', 'O' or its own index {i}")
+            raise InvalidBoard(f"cell {i} holds {short_repr(cell)}; a cell holds 'X', 'O' or its own index {i}")
         return list(value)
 
     def _cells_from_string(self, value: str) -> list:
         if len(value) != 9:
             raise InvalidBoard(
-                f"a board string has 9 characters, {value!r} has {len(value)}; "
+                f"a board string has 9 characters, {short_repr(value)} has {len(value)}; "
                 "write it like 'X.OX.XOO.' with '.' for an empty cell"
             )
         cells = []
@@ -328,6 +329,6 @@ class TicTacToe(Game):
                 cells.append(i)
             else:
                 raise InvalidBoard(
-                    f"character {i} of {value!r} is {ch!r}; use 'X', 'O' or '.' for an empty cell"
+                    f"character {i} of {short_repr(value)} is {short_repr(ch)}; use 'X', 'O' or '.' for an empty cell"
                 )
         return cells

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from ..draw import TreeView
-from ..errors import InvalidBoard, MinimaxError
+from ..errors import InvalidBoard, MinimaxError, short_repr
 from ..games import TicTacToe
 from ..search import alphabeta, centre_first, minimax
 from ._common import (
@@ -26,7 +26,7 @@ def _cells(board) -> list:
     must hold positions no game can reach, to say what is wrong with them)."""
     if not isinstance(board, (str, list, tuple)):
         raise InvalidBoard(
-            f"board must be a list of 9 cells or a 9-character string like 'X.O......', not {board!r}"
+            f"board must be a list of 9 cells or a 9-character string like 'X.O......', not {short_repr(board)}"
         )
     if len(board) != 9:
         raise InvalidBoard(f"board has 9 cells, not {len(board)}; write it like 'X.O......'")
@@ -35,11 +35,11 @@ def _cells(board) -> list:
         up = mark.upper() if isinstance(mark, str) else mark
         if up in ("X", "O"):
             cells.append(up)
-        elif up in (".", " ", None) or (type(up) is int and up == i) or up == str(i):
+        elif (isinstance(up, str) and up in (".", " ", str(i))) or (type(up) is int and up == i):
             cells.append(i)
         else:
             raise InvalidBoard(
-                f"board cell {i} holds {mark!r}; a cell holds 'X', 'O', or '.' (or its index, {i}) when empty"
+                f"board cell {i} holds {short_repr(mark)}; a cell holds 'X', 'O', or '.' (or its index, {i}) when empty"
             )
     return cells
 

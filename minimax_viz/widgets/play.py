@@ -8,11 +8,11 @@ from numbers import Real
 from typing import Any
 
 from ..draw import TreeView
-from ..errors import InvalidOption, MinimaxError
+from ..errors import InvalidOption, MinimaxError, short_repr
 from ..games import Game, TicTacToe
 from ..glyphs import glyph_for
 from ..search import SearchResult, alphabeta, centre_first, iterative_deepening
-from ._common import WidgetView, check_depth, check_dpi, ipywidgets, restart_note, value_words
+from ._common import WidgetView, check_choice, check_depth, check_dpi, ipywidgets, restart_note, value_words
 from .boards import board_buttons, thinking_time
 from .navigate import TreeNavigator
 
@@ -73,11 +73,12 @@ class PlayBoard(WidgetView):
                  seconds: float | None | str = "auto", quick_wins: bool = True,
                  dpi: int = 100, max_nodes: int = 120):
         if game is not None and not isinstance(game, Game):
-            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
+            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {short_repr(game)}")
         check_depth(depth)
         check_dpi(dpi)
+        check_choice("quick_wins", quick_wins, (True, False))
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-            raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, not {max_nodes!r}")
+            raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, not {short_repr(max_nodes)}")
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
         self.start = self.game.state(start)  # every new game starts here
@@ -89,7 +90,7 @@ class PlayBoard(WidgetView):
         self.depth, self.quick_wins, self.dpi, self.max_nodes = depth, quick_wins, dpi, max_nodes
         self.part = board_buttons(self.game, self.click)  # the game's own clickable board
         self._check_side(human)
-        self.seconds = thinking_time(self.game) if seconds == "auto" else _checked_seconds(seconds)
+        self.seconds = thinking_time(self.game) if _is_auto(seconds) else _checked_seconds(seconds)
         self.cells = self.part.buttons
         self.status, self.why_caption, self.why_tree = w.HTML(), w.HTML(), TreeNavigator(dpi=dpi)
         self.why_image = self.why_tree.image
@@ -162,8 +163,8 @@ class PlayBoard(WidgetView):
 
     def _check_side(self, human) -> None:
         sides = (self.game.max_player, self.game.min_player)
-        if human not in sides:
-            raise InvalidOption(f"human is the side you play, {sides[0]!r} or {sides[1]!r}, not {human!r}")
+        if not isinstance(human, str) or human not in sides:
+            raise InvalidOption(f"human is the side you play, {sides[0]!r} or {sides[1]!r}, not {short_repr(human)}")
 
     def click(self, move: int) -> None:
         """The human plays ``move`` (for tic-tac-toe a cell); the AI answers at once."""
@@ -382,11 +383,16 @@ class PlayBoard(WidgetView):
         return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
 
 
+def _is_auto(seconds) -> bool:
+    """True for ``seconds="auto"`` (the type first: an array compares item by item)."""
+    return isinstance(seconds, str) and seconds == "auto"
+
+
 def _checked_seconds(seconds) -> float | None:
     """The AI's thinking time: ``None`` (search to the end) or a positive number of seconds."""
     if seconds is None or (isinstance(seconds, Real) and not isinstance(seconds, bool) and seconds > 0):
         return seconds
     raise InvalidOption(
         f"seconds is the AI's thinking time per move: a positive number, None (search to the end) "
-        f"or 'auto' (the game's own choice), not {seconds!r}"
+        f"or 'auto' (the game's own choice), not {short_repr(seconds)}"
     )

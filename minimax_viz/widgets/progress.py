@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import Any, Callable
 
-from ..errors import InvalidOption
+from ..errors import InvalidOption, short_repr
 from ..games import Game
 from ..glyphs import glyph_for
 from ..search import SearchResult, iterative_deepening
@@ -52,9 +52,9 @@ class SearchProgress(WidgetView):
         """
         also: Callable | None = options.pop("progress", None)
         if also is not None and not callable(also):
-            raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {also!r}")
+            raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(also)}")
         if not isinstance(game, Game):
-            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
+            raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {short_repr(game)}")
         self._signed = not glyph_for(game).score_inside  # textbook trees write 3, games +1
         self.bar.value, self.bar.bar_style = 0, "info"
         self.bar.max = options.get("max_depth") or max(1, game.moves_left(game.state(state)))
@@ -112,9 +112,9 @@ def search_with_progress(game, state: Any = None, *, display: Callable | None = 
     """
     progress = options.get("progress")
     if progress is not None and not callable(progress):
-        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {progress!r}")
+        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(progress)}")
     if not isinstance(game, Game):
-        raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {game!r}")
+        raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {short_repr(game)}")
     view = SearchProgress()
     if display is None:
         from IPython.display import display

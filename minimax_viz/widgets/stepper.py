@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 
 from ..draw import TreeView
-from ..errors import InvalidOption
+from ..errors import InvalidOption, short_repr
 from ..trace import Node
 from ._common import WidgetView, check_dpi, ipywidgets, move_words, restart_note, value_text
 from .boards import board_html
@@ -58,7 +58,7 @@ class Stepper(WidgetView):
 
     def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, **draw_options):
         if speed not in dict(SPEEDS):
-            raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {speed!r}")
+            raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {short_repr(speed)}")
         check_dpi(dpi)
         tree = getattr(result, "tree", result)
         # follow=False: the stepper moves the focus itself, so a click's focus holds until the next step
