@@ -729,13 +729,11 @@ def _value_checks():
     return {
         "01.check_position(v, 3)": lambda v: L[1].check_position(v, 3),
         "01.check_position('X', v)": lambda v: L[1].check_position("X", v),
-        "01.check_tree_depth": L[1].check_tree_depth, "02.check_calls": L[2].check_calls,
+        "02.check_calls": L[2].check_calls,
         "02.check_prediction": lambda v: L[2].check_prediction(["X", "X", "O", "O", "X", "O", 6, 7, 8], v),
-        "03.check_nodes_at_depth_4": L[3].check_nodes_at_depth_4, "04.check_depth1_move": L[4].check_depth1_move,
-        "04.check_winning_depth": L[4].check_winning_depth, "05.check_root_value": L[5].check_root_value,
+        "04.check_depth1_move": L[4].check_depth1_move, "05.check_root_value": L[5].check_root_value,
         "05.check_never_visited": L[5].check_never_visited, "05.check_window": L[5].check_window,
-        "06.check_order": L[6].check_order, "06.check_minimal_leaves": L[6].check_minimal_leaves,
-        "07.check_winning_column": L[7].check_winning_column, "07.check_win_depth": L[7].check_win_depth,
+        "06.check_order": L[6].check_order,
         "08.check_must_block(v, 2)": lambda v: L[8].check_must_block(v, 2),
         "08.check_must_block(board, v)": lambda v: L[8].check_must_block("XX..O....", v),
         "09.check_ghost_value": L[9].check_ghost_value, "09.check_dice_value": L[9].check_dice_value,
@@ -752,6 +750,13 @@ def _function_checks():
         "05.check_alphabeta": L[5].check_alphabeta, "06.check_entry_kind": L[6].check_entry_kind,
         "07.check_centre_evaluate": L[7].check_centre_evaluate, "08.check_ai_move": L[8].check_ai_move,
         "10.check_minimax": L[10].check_minimax, "10.check_alphabeta": L[10].check_alphabeta,
+        "01.check_deepest": L[1].check_deepest, "02.check_terminal_score": L[2].check_terminal_score,
+        "02.check_minimax": L[2].check_minimax, "03.check_nodes_at_depth": L[3].check_nodes_at_depth,
+        "04.check_minimax": L[4].check_minimax, "04.check_smallest_depth": L[4].check_smallest_depth,
+        "05.check_alphabeta_game": L[5].check_alphabeta_game, "06.check_minimal_leaves": L[6].check_minimal_leaves,
+        "07.check_winning_columns": L[7].check_winning_columns, "07.check_win_depth": L[7].check_win_depth,
+        "09.check_expectimax": L[9].check_expectimax, "09.check_expectiminimax": L[9].check_expectiminimax,
+        "10.check_expectimax": L[10].check_expectimax,
     }
 
 
