@@ -1,16 +1,27 @@
-"""Claims lessons 02 and 04 make in words, checked against facts computed here.
+"""Claims lessons 02, 04, 06, 07 and 09 make in words, checked against facts computed here.
 
 Lesson 04: a guess is ranked against a sure draw; the horizon-effect position (X has lost,
 and a delaying block pushes the loss past a 2- or 3-ply horizon). Lesson 02: all 26 of the
-tutorial's steps are covered, in fewer words than before issue 11 (3,409).
+tutorial's steps are covered, in fewer words than before issue 11 (3,409). Lessons 06, 07 and
+09 (the deeper track): tic-tac-toe's counts, the minimal tree and the naive table's wrong value
+from searches written here; when the last depth of iterative deepening dominates (lesson 06)
+and why it does not near the end of a Connect Four game (lesson 07); Connect Four's positions
+per ply and its heuristic from the lesson's words; the match against a random player from
+exact probabilities.
 """
 
 import json
+import math
+import random
 import re
-from functools import lru_cache
+from collections import Counter
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 import minimax_viz as mv
+from minimax_viz.exercises import lesson09 as L09
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -90,3 +101,493 @@ def test_lesson_02_calls_the_replay_units_events():
     assert not re.search(r"\bstep (?:\d+|k|\*k\*) of \d+", text, re.IGNORECASE)
     assert "step slider" not in text.lower() and "**event** slider" in text
     assert "event 8" in text.lower() and "events 1 to 4" in text.lower()
+
+
+# ---------------------------------------------------------------------------------------------
+# The deeper track (lessons 06, 07 and 09): the numbers their words give, computed here.
+# ---------------------------------------------------------------------------------------------
+
+LESSON_06 = "06-Move-Ordering-and-Memory.ipynb"
+LESSON_07 = "07-Connect-Four.ipynb"
+LESSON_09 = "09-More-Players-and-Chance.ipynb"
+GAME_RECORD = "324624444462262266635553333555111177117777"   # lesson 07, section 7
+
+
+def _cells(name: str) -> list:
+    return json.loads((NOTEBOOKS / name).read_text())["cells"]
+
+
+def _code_cell(name: str, marker: str) -> dict:
+    (cell,) = [c for c in _cells(name) if c["cell_type"] == "code" and marker in "".join(c["source"])]
+    return cell
+
+
+def _printed(name: str, marker: str) -> str:
+    """What the code cell holding marker printed, as stored in the notebook."""
+    return "".join("".join(o.get("text", "")) for o in _code_cell(name, marker).get("outputs", []))
+
+
+def _words(name: str) -> str:
+    return re.sub(r"\s+", " ", _markdown(name))
+
+
+# --- tic-tac-toe, written here: boards as 9-character strings ---------------------------------
+
+def _mover(board: str) -> str:
+    return "X" if board.count("X") == board.count("O") else "O"
+
+
+def _over(board: str):
+    """'X', 'O', 'draw', or None while the game is on."""
+    return _winner(board) or ("draw" if "." not in board else None)
+
+
+def _empty(board: str, order=range(9)) -> list:
+    return [i for i in order if board[i] == "."]
+
+
+def _alphabeta_calls(order) -> int:
+    """Calls of a plain alpha-beta (cut on equality) from the empty board, moves in `order`."""
+    calls = 0
+
+    def search(board, alpha, beta):
+        nonlocal calls
+        calls += 1
+        end = _over(board)
+        if end:
+            return 0 if end == "draw" else (1 if end == "X" else -1)
+        maximise = _mover(board) == "X"
+        best = -math.inf if maximise else math.inf
+        for cell in _empty(board, order):
+            value = search(_after(board, cell), alpha, beta)
+            if maximise:
+                best, alpha = max(best, value), max(alpha, value)
+                if best >= beta:
+                    break
+            else:
+                best, beta = min(best, value), min(beta, value)
+                if best <= alpha:
+                    break
+        return best
+
+    search("." * 9, -math.inf, math.inf)
+    return calls
+
+
+def test_lesson_06_tic_tac_toe_counts():
+    calls = seen_end = hits = 0
+    searched = set()
+
+    def memo_minimax(board):            # minimax with a table: each position searched once
+        nonlocal calls, seen_end, hits
+        calls += 1
+        if _over(board):
+            seen_end += 1
+        elif board in searched:
+            hits += 1
+        else:
+            searched.add(board)
+            for cell in _empty(board):
+                memo_minimax(_after(board, cell))
+
+    memo_minimax("." * 9)
+    assert (len(searched), seen_end, hits, calls) == (4520, 2862, 8786, 16168)
+
+    plain = _alphabeta_calls(range(9))
+    centre = _alphabeta_calls((4, 0, 2, 6, 8, 1, 3, 5, 7))
+    assert (plain, centre) == (18297, 7275)
+    game = mv.TicTacToe()
+    both = mv.alphabeta(game, order=mv.centre_first, memo=True, record=False).stats.calls
+    guessed = mv.alphabeta(game, order=mv.best_first, record=False).stats.calls
+    assert both == 1999 and round(plain / both) == 9 and round(549946 / both) == 275
+    assert round(plain / centre, 1) == 2.5 and round(plain / guessed) == 6   # "2.5 to 6 times fewer"
+    words = _words(LESSON_06)
+    assert "2.5 to 6 times fewer" in words and "nine times fewer" in words and "275 times fewer" in words
+
+
+def _uniform(branching, depth, rng):
+    """A uniform tree as nested lists, leaves all different."""
+    leaves = iter(rng.sample(range(10 * branching ** depth), branching ** depth))
+
+    def build(d):
+        return next(leaves) if d == 0 else [build(d - 1) for _ in range(branching)]
+
+    return build(depth)
+
+
+def _value(node, maximise):
+    if not isinstance(node, list):
+        return node
+    values = [_value(child, not maximise) for child in node]
+    return max(values) if maximise else min(values)
+
+
+def _leaves_read(node, order):
+    """Leaves a plain alpha-beta reads when each node tries its children best first for its player
+    (order="best") or worst first (order="worst")."""
+    read = 0
+
+    def search(node, maximise, alpha, beta):
+        nonlocal read
+        if not isinstance(node, list):
+            read += 1
+            return node
+        ranked = sorted(node, key=lambda child: _value(child, not maximise), reverse=maximise)
+        best = -math.inf if maximise else math.inf
+        for child in ranked if order == "best" else ranked[::-1]:
+            value = search(child, not maximise, alpha, beta)
+            if maximise:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    search(node, True, -math.inf, math.inf)
+    return read
+
+
+def test_lesson_06_the_minimal_tree():
+    rng = random.Random(6)
+    for b, d in [(2, 4), (3, 3), (3, 4), (4, 3), (10, 2), (2, 7)]:
+        tree = _uniform(b, d, rng)
+        assert _leaves_read(tree, "best") == b ** math.ceil(d / 2) + b ** (d // 2) - 1
+        if d <= 3:
+            assert _leaves_read(tree, "worst") == b ** d       # worst first reads every leaf
+        else:
+            assert _leaves_read(tree, "worst") >= 0.7 * b ** d
+    assert "9 + 3 − 1 = 11" in _words(LESSON_06)
+
+
+def _parse_tree_text(text: str):
+    """A GameTree.from_text tree, read here: (start, {state: [child, ...]}, {leaf: value})."""
+    start, children, values = None, {}, {}
+    for line in text.strip().splitlines():
+        parts = line.split()
+        if parts[0] == "start":
+            start = parts[1]
+        elif len(parts) == 2 and parts[1] in ("max", "min", "chance"):
+            continue                                       # a kind: the callers know their trees
+        elif len(parts) == 2:
+            values[parts[0]] = float(parts[1])
+        else:
+            children.setdefault(parts[0], []).append(parts[2])
+    return start, children, values
+
+
+def test_lesson_06_the_naive_table_on_a_tree_of_8_states():
+    source = "".join(_code_cell(LESSON_06, "trap = mv.GameTree.from_text(")["source"])
+    start, children, values = _parse_tree_text(source.split('"""')[1])
+    states = {start} | set(children) | {c for cs in children.values() for c in cs}
+    assert len(states) == 8                                # A to H: D is one state, reached twice
+
+    def nodes(state):
+        return 1 + sum(nodes(child) for child in children.get(state, []))
+
+    assert nodes(start) == 11                              # the tree minimax walks: D twice
+    assert _value_of(start, children, values, True) == 8
+
+    table = {}
+
+    def naive(state, maximise, alpha, beta):               # stores every value as exact
+        if state in values:
+            return values[state]
+        if state in table:
+            return table[state]
+        best = -math.inf if maximise else math.inf
+        for child in children[state]:
+            value = naive(child, not maximise, alpha, beta)
+            if maximise:
+                best, alpha = max(best, value), max(alpha, value)
+                if best >= beta:
+                    break
+            else:
+                best, beta = min(best, value), min(beta, value)
+                if best <= alpha:
+                    break
+        table[state] = best
+        return best
+
+    assert naive(start, True, -math.inf, math.inf) == 6
+    words = _words(LESSON_06)
+    assert "6 instead of 8 on a tree of 8 states" in words and "13-state" not in words
+
+
+def _value_of(state, children, values, maximise):
+    if state in values:
+        return values[state]
+    found = [_value_of(c, children, values, not maximise) for c in children[state]]
+    return max(found) if maximise else min(found)
+
+
+# --- iterative deepening: when the last depth dominates (lessons 06 and 07) -------------------
+
+def _cost_per_depth(position, depths):
+    """Calls of a separate fixed-depth search at each depth, as iterative deepening makes them
+    (centre first, a fresh table, quick wins)."""
+    game = mv.ConnectFour()
+    return [mv.alphabeta(game, position, depth=d, order=mv.centre_first, memo=True, quick_wins=True,
+                         record=False).stats.calls for d in depths]
+
+
+def test_the_geometric_sum_behind_the_last_depth_dominates():
+    for r in map(Fraction, ("1.2", "1.5", "1.8", "2", "3", "5")):
+        earlier = sum(r ** -k for k in range(1, 60))        # the last depth costs 1
+        assert earlier < 1 / (r - 1)
+        assert (earlier < 1) == (r >= 2)                    # many depths, each r times dearer
+
+
+def test_lesson_06_the_last_depth_dominates():
+    costs = _cost_per_depth("4455", range(1, 9))
+    ratios = [b / a for a, b in pairwise(costs)]
+    assert (sum(costs[:-1]), costs[-1], sum(costs)) == (12634, 15979, 28613)
+    assert sum(costs[:-1]) < costs[-1] and round(sum(costs) / costs[-1], 1) == 1.8
+    assert (round(min(ratios), 1), round(max(ratios), 1)) == (1.8, 5.1)
+    assert sum(costs[:-1]) < costs[-1] / (min(ratios) - 1)
+    seen = []
+    deepened = mv.iterative_deepening(mv.ConnectFour(), "4455", seconds=None, max_calls=30_000,
+                                      progress=lambda depth, calls, *_: seen.append(calls))
+    assert seen == [sum(costs[:k]) for k in range(1, 9)] and deepened.depth == 8
+    words = _words(LESSON_06)
+    assert "1.8 times depth 8 alone" in words and "1.8 to 5.1" in words
+    assert "12,634" in words and "15,979" in words
+
+
+def test_lesson_07_deepening_where_the_tree_hardly_grows():
+    position = GAME_RECORD[:24]
+    open_columns = [c for c in "1234567" if position.count(c) < 6]
+    assert len(open_columns) == 4
+    costs = _cost_per_depth(position, range(1, 19))
+    game = mv.ConnectFour()
+    direct = mv.alphabeta(game, position, order=mv.centre_first, memo=True, quick_wins=True, record=False)
+    assert direct.stats.calls == costs[-1] == 14992 and direct.score == 2
+    # +2 = 1 + the empty cells left when X's four lands: one, so the 41st disc, 17 plies on
+    assert 42 - (direct.score - 1) == 41 and 41 - len(position) == 17
+    assert (sum(costs[:-1]), sum(costs)) == (33435, 48427)
+    assert round(sum(costs) / direct.stats.calls, 1) == 3.2
+    assert round(sum(costs[:-1]) / costs[-1], 1) == 2.2
+    growth = (costs[15] / costs[0]) ** (1 / 15)             # depth 1 to 16, on average
+    assert 1.4 < growth < 1.6
+    words = _words(LESSON_07)
+    assert "3.2 times the direct exact search (14,992)" in words and "1.8 times its last depth" in words
+    assert "2.2 times the last" in words and "about 1.5 times" in words and "only 4 columns" in words
+
+
+# --- Connect Four, written here: columns as strings, bottom first -----------------------------
+
+def _four_through_top(cols, column) -> bool:
+    row = len(cols[column]) - 1
+    me = cols[column][row]
+
+    def mine(r, c):
+        return 0 <= c < 7 and 0 <= r < len(cols[c]) and cols[c][r] == me
+
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            k = 1
+            while mine(row + sign * k * dr, column + sign * k * dc):
+                run, k = run + 1, k + 1
+        if run >= 4:
+            return True
+    return False
+
+
+def test_lesson_07_nodes_and_positions_per_ply():
+    level = {("",) * 7: (1, False)}                          # position -> (move orders, finished)
+    rows = []
+    for ply in range(1, 9):
+        following = {}
+        mover = "X" if ply % 2 else "O"
+        for cols, (orders, finished) in level.items():
+            if finished:
+                continue
+            for c in range(7):
+                if len(cols[c]) < 6:
+                    child = cols[:c] + (cols[c] + mover,) + cols[c + 1:]
+                    known = following.get(child)
+                    done = _four_through_top(child, c) if known is None else known[1]
+                    following[child] = ((known[0] if known else 0) + orders, done)
+        level = following
+        rows.append((sum(n for n, _ in level.values()), len(level), sum(f for _, f in level.values())))
+    assert [positions for _, positions, _ in rows] == [7, 49, 238, 1120, 4263, 16422, 54859, 184275]
+    assert rows[5][0] == 7 ** 6 and rows[6][2] == 728 and rows[7][2] == 1892
+    assert round(rows[7][0] / rows[7][1]) == 31                 # "about 31 move orders"
+    assert rows[7] == (5673234, 184275, 1892)
+    assert _printed(LESSON_07, "level = Counter").split("\n")[8].split() == ["8", "5,673,234", "184,275", "1,892"]
+    years = 1e21 / 1e6 / (365.25 * 24 * 3600)                  # 10^21 nodes at a million a second
+    assert 25e6 < years < 35e6                                 # "some 30 million years"
+    assert "4,531,985,219,092" in _words(LESSON_07)            # OEIS A212693, summed over all plies
+
+
+def _points(moves: str) -> int:
+    """Lesson 07's heuristic from its words: a window of four holding discs of one player only
+    scores 1, 3 or 9 for one, two or three of them; each centre-column disc adds 2; X's minus O's."""
+    cols = [""] * 7
+    for digit in moves:
+        c = int(digit) - 1
+        cols[c] += "X" if sum(map(len, cols)) % 2 == 0 else "O"
+
+    def at(r, c):
+        return cols[c][r] if r < len(cols[c]) else "."
+
+    windows = [[(r + k * dr, c + k * dc) for k in range(4)]
+               for r in range(6) for c in range(7) for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+               if 0 <= r + 3 * dr < 6 and 0 <= c + 3 * dc < 7]
+    assert len(windows) == 69
+    total = 0
+    for window in windows:
+        held = Counter(at(r, c) for r, c in window)
+        if held["X"] and not held["O"]:
+            total += {1: 1, 2: 3, 3: 9}[held["X"]]
+        elif held["O"] and not held["X"]:
+            total -= {1: 1, 2: 3, 3: 9}[held["O"]]
+    return total + 2 * (cols[3].count("X") - cols[3].count("O"))
+
+
+def test_lesson_07_the_heuristic_as_its_words_give_it():
+    game = mv.ConnectFour()
+    assert [_points(str(c + 1)) for c in range(7)] == [3, 4, 5, 9, 5, 4, 3]
+    assert _points("44") == -3
+    rng = random.Random(7)
+    for _ in range(200):
+        moves = ""
+        for _ in range(rng.randrange(1, 20)):
+            state = mv.ConnectFour.from_moves(moves)
+            if game.is_terminal(state):
+                break
+            moves += str(rng.choice(game.moves(state)) + 1)
+        if not game.is_terminal(mv.ConnectFour.from_moves(moves)):
+            assert _points(moves) == game.points(mv.ConnectFour.from_moves(moves)), moves
+
+
+def _ratios(numbers):
+    return [b / a for a, b in pairwise(numbers)]
+
+
+def test_lesson_07_what_ordering_the_table_and_exact_search_cost():
+    table = _printed(LESSON_07, 'options = [("columns 0 to 6"')
+    rows = [[int(x.replace(",", "")) for x in line.split()[:4]] for line in table.splitlines()[1:]]
+    saved = [row[1] / row[3] for row in rows]                  # column order over centre first + table
+    assert (round(min(saved)), round(max(saved))) == (15, 50)
+    game = mv.ConnectFour()
+    calls = [mv.alphabeta(game, GAME_RECORD[:played], order=mv.centre_first, memo=True, quick_wins=True,
+                          record=False).stats.calls for played in range(34, 17, -2)]   # 8 .. 24 empty
+    assert calls[-1] == 385127
+    steps = _ratios(calls[:-1])                                 # 8 to 22 empty cells, as printed
+    assert (round(min(steps), 1), round(max(steps), 1)) == (1.7, 9.4)
+    words = _words(LESSON_07)
+    assert "15 to 50 times fewer" in words and "1.7 to 9.4" in words and "385,127" in words
+
+
+# --- lesson 09: ghosts, coins and the match, computed here ---------------------------------------
+
+def test_lesson_09_the_ghosts_and_the_coins():
+    text = L09.GHOST_TEST
+    edges = re.search(r'successors: """(.*?)"""', text, re.DOTALL).group(1).split("\n")
+    scores = re.search(r'evaluation: """(.*?)"""', text, re.DOTALL).group(1).split("\n")
+    children = {}
+    for line in filter(None, (e.strip() for e in edges)):
+        state, _, child = line.split()
+        children.setdefault(state, []).append(child)
+    values = {s: float(v) for s, v in (line.split() for line in scores if line.strip())}
+
+    def mean_of(state):                                        # ghosts wander uniformly
+        if state in values:
+            return values[state]
+        found = [mean_of(c) for c in children[state]]
+        return max(found) if state == "home" else sum(found) / len(found)
+
+    assert (mean_of("hall"), mean_of("yard")) == (2, 1.25)
+    def least(state):                                          # both ghosts choose, one after the other
+        return values[state] if state in values else min(least(c) for c in children[state])
+
+    assert (least("hall"), least("yard")) == (-10, -8)         # best ghosts: Pacman goes Right
+
+    _, kids, leaves = _parse_tree_text(L09.MIN_AND_DICE.to_text_format())   # Max, Min, then coins
+    coin = {s: sum(leaves[c] for c in kids[s]) / 2 for s in "DEFG"}
+    assert (coin["D"], coin["E"], coin["F"], coin["G"]) == (3, 10, 5, 6)
+    assert (min(coin["D"], coin["E"]), min(coin["F"], coin["G"])) == (3, 5)   # Max goes right, 5
+    assert (coin["D"] + coin["E"]) / 2 == 6.5 > (coin["F"] + coin["G"]) / 2  # expectimax goes left
+    cubed = [sum(x ** 3 for x in branch) for branch in ([3, 12, 8], [2, 4, 6], [14, 5, 2])]
+    assert 14 ** 3 > 12 ** 3 + 8 ** 3 and cubed.index(max(cubed)) == 2
+
+
+@cache
+def _minimax_value(board: str, side: str) -> int:
+    end = _over(board)
+    if end:
+        return 0 if end == "draw" else (1 if end == side else -1)
+    found = [_minimax_value(_after(board, c), side) for c in _empty(board)]
+    return max(found) if _mover(board) == side else min(found)
+
+
+@cache
+def _mean_value(board: str, side: str) -> Fraction:
+    """Expectimax against a uniformly random opponent, exactly."""
+    end = _over(board)
+    if end:
+        return Fraction(0 if end == "draw" else (1 if end == side else -1))
+    found = [_mean_value(_after(board, c), side) for c in _empty(board)]
+    return max(found) if _mover(board) == side else sum(found) / len(found)
+
+
+def _first_best(board, side, value):
+    cells = _empty(board)
+    scores = [value(_after(board, c), side) for c in cells]
+    return cells[scores.index(max(scores))]
+
+
+@cache
+def _outcome(board: str, side: str, kind: str) -> tuple:
+    """(P win, P draw, P loss) for `side` playing `kind` against a uniformly random player."""
+    end = _over(board)
+    if end:
+        return (0, 1, 0) if end == "draw" else ((1, 0, 0) if end == side else (0, 0, 1))
+    if _mover(board) == side:
+        value = _minimax_value if kind == "minimax" else _mean_value
+        return _outcome(_after(board, _first_best(board, side, value)), side, kind)
+    found = [_outcome(_after(board, c), side, kind) for c in _empty(board)]
+    return tuple(Fraction(sum(f[k] for f in found), len(found)) for k in range(3))
+
+
+def test_lesson_09_the_match_against_a_random_player():
+    printed = _printed(LESSON_09, "play_match(player")
+    counts = {(side, name): tuple(map(int, rest)) for side, name, *rest in
+              (line.split() for line in printed.splitlines()[1:])}
+    for (side, name), seen in counts.items():
+        chances = _outcome("." * 9, side, name)
+        for count, p in zip(seen, chances):                   # each count within 3 sd of 200 p
+            assert abs(count - 200 * p) <= 3 * math.sqrt(200 * p * (1 - p)) + 1, (side, name, seen)
+    assert _outcome("." * 9, "X", "minimax")[2] == _outcome("." * 9, "O", "minimax")[2] == 0
+    assert _outcome("." * 9, "O", "expectimax")[2] > 0
+    assert _outcome("." * 9, "O", "expectimax")[0] > _outcome("." * 9, "O", "minimax")[0]
+    assert counts[("O", "expectimax")][0] == 189 and counts[("O", "minimax")][0] == 158
+    assert counts[("O", "expectimax")][2] == 1
+    # as X both open in a corner
+    assert _first_best("." * 9, "X", _minimax_value) == 0
+    openings = {c: _mean_value(_after("." * 9, c), "X") for c in range(9)}
+    assert {c for c, v in openings.items() if v == max(openings.values())} == {0, 2, 6, 8}
+    side_x = L09.SideOf("X")
+    assert L09.expectimax_player(side_x, side_x.start()) in (0, 2, 6, 8)
+    # expectimax's losses as O come after a move of its own that leaves X a winning reply
+    leaves_a_win = []
+
+    def walk(board):
+        if _over(board):
+            return
+        if _mover(board) == "O":
+            after = _after(board, _first_best(board, "O", _mean_value))
+            if any(_winner(_after(after, c)) == "X" for c in _empty(after)):
+                leaves_a_win.append(after)
+            walk(after)
+        else:
+            for c in _empty(board):
+                walk(_after(board, c))
+
+    walk("." * 9)
+    assert leaves_a_win
+    words = _words(LESSON_09)
+    assert "ways to blunder" not in words and "left X a winning reply" in words
+    assert "189 games to 158" in words and "both open in a corner" in words
