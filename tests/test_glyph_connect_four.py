@@ -125,7 +125,7 @@ def test_a_replay_frame_hides_boards_not_reached(small_endgame):
     view.show(upto=3)
     discs = layer(view, "x")
     alphas = discs.artist.get_facecolor()[:, 3]
-    first = view.first
+    first = view.tree.steps()[0]   # when each node appears in the replay
     assert all((a > 0) == (first[o] <= 3) for o, a in zip(discs.owners, alphas))
 
 
