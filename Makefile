@@ -1,5 +1,6 @@
 # make lab      set up .venv if needed, then open the course in JupyterLab (PORT=8888 to pick a port)
 # make test     set up .venv if needed, then run every test (unit, doctests, notebooks, browser)
+# make check    the quick path while you work: unit tests and doctests, nothing slow (under a minute)
 # make app      serve the play page (apps/play.ipynb) with Voila, behind a token (the URL is printed)
 # make student  the lessons for students to student/, the graders' versions to teacher/
 #               (OUT=... and TEACHER=... to choose, FORCE=1 to write over an earlier hand-out)
@@ -27,7 +28,7 @@ APP_PORT := $(or $(PORT),8866)
 # A new token for each `make app`: a page from another site cannot guess it.
 APP_TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(18))")
 
-.PHONY: lab app student test unit notebooks browser chromium bench figures clean
+.PHONY: lab app student test check unit notebooks browser chromium bench figures clean
 
 $(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -56,13 +57,32 @@ app: $(APP)
 student: $(TEACH)
 	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
-# The grading round-trips run nbgrader and otter from .venv-teach.
+# The whole suite, in two parts. First everything but the browser on two processes (the
+# notebooks under nbval, the grading round-trips with nbgrader and otter from .venv-teach, every
+# Hypothesis test at its full count); then the browser tests in one process of their own, so
+# Chromium and JupyterLab never compete with nbval's kernels for the two cores. Both parts run
+# even when the first fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted
+# and prints where it stood), so a stuck test ends the run with its traceback, not a silence.
+SUITE_LIMIT ?= 2400
+PYTEST := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest
 test: $(STAMP) $(TEACH) chromium node
-	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile
+	@status=0; \
+	echo "== 1/2: unit tests, doctests, notebooks, grading round-trips"; \
+	HYPOTHESIS_PROFILE=full timeout --signal=INT --kill-after=60 $(SUITE_LIMIT) \
+	    $(PYTEST) -p xdist -n 2 --dist loadfile -m "not browser" --durations=10 || status=$$?; \
+	echo "== 2/2: browser tests (JupyterLab and JupyterLite in headless Chromium)"; \
+	timeout --signal=INT --kill-after=60 $(SUITE_LIMIT) \
+	    $(PYTEST) -p no:xdist -m browser tests/browser --durations=10 || status=$$?; \
+	exit $$status
 
-# Only the package's own tests and doctests (fast).
+# The quick path, while you work: the unit tests and doctests without notebooks, browser,
+# grading round-trips or anything marked slow, Hypothesis at a tenth of its count (under 60 s).
+check: $(STAMP)
+	$(BIN)/python -m pytest -p xdist -n 2 minimax_viz tests --ignore=tests/browser -m "not slow" -q
+
+# Only the package's own tests and doctests, slow ones included (no notebooks, no browser).
 unit: $(STAMP) $(TEACH)
-	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest minimax_viz tests --ignore=tests/browser
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile minimax_viz tests --ignore=tests/browser
 
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)

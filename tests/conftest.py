@@ -15,9 +15,29 @@ from pathlib import Path
 
 import pytest
 
+import hypothesis_examples  # noqa: F401  (loads the Hypothesis profile: quick, or full under make test)
+
 #: Written by tests/browser/test_timings.py (test-artifacts/ is not committed).
 TIMINGS = Path(__file__).resolve().parents[1] / "test-artifacts" / "browser-timings.txt"
 _STARTED = pytest.StashKey[float]()
+
+
+#: Doctests and single cases of parametrized tests that take seconds (a learner's search that
+#: never ends runs into the checks' 3 s limit; matches; searches to the end): slow, like the
+#: functions marked ``@pytest.mark.slow`` in their files. Matched against the test's name.
+SLOW_CASES = (
+    "minimax_viz.exercises.lesson07.check_win_depth", "minimax_viz.exercises.lesson09.play_match",
+    "[endless-", "[never_stops-", "[forgets_to_go_deeper-", "[92-check_", "[absolute-", "[stops_short-",
+    "[x_only-", "test_cli_draws_the_tutorial_tree", "test_win_check_at_a_depth_limit_and_in_tic_tac_toe[False]",
+    "[small_endgame]", "test_lesson_07_nodes_and_positions_per_ply", "test_small_boards_solved_from_the_start_agree[False]",
+    "test_the_saving_grows_with_depth_but_not_steadily", "test_lesson_07_what_ordering_the_table_and_exact_search_cost",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(case in item.name for case in SLOW_CASES):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_sessionstart(session):

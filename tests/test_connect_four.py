@@ -209,6 +209,7 @@ def reachable(game):
     return seen
 
 
+@pytest.mark.slow
 def test_validation_accepts_exactly_the_reachable_positions_4x4():
     """On the 4 x 4 board, every stack of discs the rules can reach is accepted and every
     other one rejected. (All 923,521 stacked boards take half a minute; a seeded sample
@@ -238,6 +239,7 @@ def test_validation_accepts_exactly_the_reachable_positions_4x4():
 
 # -- the heuristic -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_evaluate_is_strictly_between_loss_and_win_and_mirror_symmetric(game):
     rng = random.Random(5)
     for _ in range(300):

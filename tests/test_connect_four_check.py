@@ -85,12 +85,14 @@ def test_play_reaches_the_known_number_of_4x4_positions(legal_4x4):
     assert len(legal_4x4) == 161_029   # as the rules' own successors count them
 
 
+@pytest.mark.slow
 def test_every_reached_4x4_position_is_accepted(legal_4x4):
     game = ConnectFour(rows=4, cols=4)
     for columns in legal_4x4:
         game.state(_code(columns, 4, 4))
 
 
+@pytest.mark.slow
 def test_stacked_4x4_boards_accepted_exactly_when_reached(legal_4x4):
     """A seeded sample of the stacks of discs on 4 x 4 whose counts could follow X-first
     turns (X as many as O or one more): accepted exactly when play reaches them, the

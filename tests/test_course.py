@@ -185,3 +185,15 @@ def test_solutions_give_nothing_away_until_opened(path):
         assert re.search(r"\.assert_ok\(\)", source), (
             f"the solution in cell {index} of {path.name} does not check itself with .assert_ok()"
         )
+
+
+def test_every_lesson_stores_the_metadata_the_browser_tested_ones_store():
+    """tests/browser/test_teaching.py opens the first and the last lesson in JupyterLab and sees
+    no unsaved change (JupyterLab rewrites the kernelspec and language_info it finds wrong);
+    every lesson between stores the same metadata, so it opens clean too."""
+    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    first = json.loads(lessons[0].read_text())["metadata"]
+    assert {"kernelspec", "language_info"} <= set(first)
+    for path in lessons[1:]:
+        metadata = json.loads(path.read_text())["metadata"]
+        assert {k: metadata.get(k) for k in first} == first, f"{path.name}: run scripts/tidy_notebooks.py on it"

@@ -121,6 +121,7 @@ def test_lesson10_checks_answer_junk_searches_in_words(check, index):
     assert time.monotonic() - start < 5 * lesson10.TIME_LIMIT, f"search {index} held the check too long"
 
 
+@pytest.mark.slow
 def test_a_loop_without_end_is_stopped_and_named():
     verdict = lesson10.check_minimax(_forever)
     assert "ran too long" in str(verdict)

@@ -327,6 +327,7 @@ def test_terminal_score_names_the_first_wrong_board_and_draws_it():
     assert board.startswith("[") and "\n    X" in text   # the board as a list, then in three rows
 
 
+@pytest.mark.slow
 def test_terminal_score_stops_an_endless_loop():
     def endless(board):
         while True:

@@ -561,6 +561,7 @@ def test_the_questions_are_what_an_independent_search_says():
     assert all(c.state != game.state(lesson04.LONG_WIN_BOARD) for c in lesson04.depth_cases())
 
 
+@pytest.mark.slow
 def test_draw_your_minimax_stops_a_search_without_end(figures):
     def spin(game, state, depth):
         while True:

@@ -341,6 +341,7 @@ def test_a_stub_gets_no_hint_yet():
     assert L.check_win_depth(stub).hint is None and L.check_winning_columns(stub).hint is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("function", [win_depth, win_depth_odd_only, win_depth_while,
                                       lambda position, deepest=9: (lambda d: d if d is None else np.int64(d))(
                                           win_depth(position, deepest))])

@@ -86,6 +86,7 @@ def _policy(search, side):
     return tuple(sorted(table.items()))
 
 
+@pytest.mark.slow
 def test_expectimax_beats_minimax_on_average_as_o():
     mini = _expected("." * 9, _policy(L.minimax_player, "O"), "O")
     expo = _expected("." * 9, _policy(L.expectimax_player, "O"), "O")
@@ -94,6 +95,7 @@ def test_expectimax_beats_minimax_on_average_as_o():
     assert math.isclose(mv.expectimax(L.SideOf("O"), record=False).score, expo)
 
 
+@pytest.mark.slow
 def test_match_claims():
     as_o = {name: L.play_match(p, side="O", games=200) for name, p in
             [("minimax", L.minimax_player), ("expectimax", L.expectimax_player)]}

@@ -250,6 +250,7 @@ def test_junk_gets_words_never_raises(fn, words):
     assert words in verdict(feedback)
 
 
+@pytest.mark.slow
 def test_a_search_that_spins_is_stopped():
     start = time.perf_counter()
     feedback = L.check_minimax(_spins)

@@ -24,6 +24,7 @@ def load_figures():
     return module
 
 
+@pytest.mark.slow
 def test_every_reference_figure_is_at_most_1000_px_wide():
     module = load_figures()
     names = []

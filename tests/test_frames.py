@@ -52,6 +52,7 @@ def _assert_same(fast, truth, where):
     assert not len(differ), f"{where}: {len(differ)} pixels differ, the first at (row, column) {differ[0]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(_trees()))
 def test_every_frame_equals_the_frame_drawn_from_scratch(name):
     tree = _trees()[name]
@@ -66,6 +67,7 @@ def test_every_frame_equals_the_frame_drawn_from_scratch(name):
     assert view._blitter.backgrounds == 1, "the unchanging part is painted once, not per frame"
 
 
+@pytest.mark.slow
 def test_frames_after_a_focus_change_equal_frames_drawn_from_scratch():
     tree = mv.alphabeta(TTT, "X.O.X....").tree  # too big to draw whole: the picture has a focus
     view = TreeView(tree, pyplot=False, frames=True, follow=False)

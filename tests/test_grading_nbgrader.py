@@ -8,8 +8,10 @@ import html
 import json
 import shutil
 
-
+import pytest
 from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run, teach_bin
+
+pytestmark = pytest.mark.slow  # not in make check: it runs whole notebooks or tools
 
 # Read in the teach environment (nbgrader is not in the course's): each submission's score.
 SCORES = """

@@ -7,9 +7,10 @@ container) on each submission with the autograder zip that assign wrote.
 
 import json
 
-
+import pytest
 from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run
 
+pytestmark = pytest.mark.slow  # not in make check: it runs whole notebooks or tools
 
 
 def test_otter_round_trip(tmp_path):

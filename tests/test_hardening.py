@@ -201,6 +201,7 @@ def test_the_command_line_answers_in_one_line(argv, words, tmp_path):
 
 # -- guards ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_nested_list_guard_fires_before_the_tables_grow():
     nested = [[1, 2, 3]] * 700_000   # 2.8 M nodes, sharing one inner list
     tracemalloc.start()
@@ -516,6 +517,7 @@ def test_a_deep_cs188_chain_unfolds_without_recursion_and_a_deeper_one_is_refuse
         mv.GameTree.from_cs188(_cs188(cycle, "s0 1"))
 
 
+@pytest.mark.slow
 def test_the_cs188_reader_is_linear_in_the_lines():
     n = 100_000
     wide = "\n".join(f"s0 a{i} t{i}" for i in range(n - 1))
@@ -859,6 +861,7 @@ def test_play_match_names_what_is_wrong(options, words):
         L9.play_match(options.pop("player"), **options)
 
 
+@pytest.mark.slow
 def test_play_match_gives_the_player_a_copy_of_the_game():
     L9 = mv.exercises.lesson09
 
@@ -981,6 +984,7 @@ def _interrupted_after(lines: int, run) -> None:
         sys.settrace(None)
 
 
+@pytest.mark.slow
 def test_random_interrupts_into_the_new_guards_leave_no_state_behind():
     import random
     import signal

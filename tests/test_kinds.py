@@ -8,6 +8,7 @@ alternate included), and against small cases worked out by hand.
 from fractions import Fraction
 
 import pytest
+from hypothesis_examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,7 +102,7 @@ def trees(kinds):
     return st.recursive(leaf, inner, max_leaves=14)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(trees(("max", "min")))
 def test_minimax_and_alphabeta_on_max_min_trees_that_need_not_alternate(root):
     game = KindTree(root)
@@ -112,7 +113,7 @@ def test_minimax_and_alphabeta_on_max_min_trees_that_need_not_alternate(root):
     assert minimax(game).move == alphabeta(game).move == alphabeta(game, prune_on_equal=False).move
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(trees(("max", "min", "chance")))
 def test_expectimax_on_trees_with_chance_nodes(root):
     game = KindTree(root)
@@ -121,7 +122,7 @@ def test_expectimax_on_trees_with_chance_nodes(root):
     assert recorded.root.score == pytest.approx(brute(root, min_is_random=True), abs=1e-9)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(trees(("max", "min")))
 def test_marked_game_trees_agree_with_the_brute_force(root):
     """The same trees written in GameTree's notation: every inner list starts with its kind."""
@@ -337,7 +338,7 @@ def marked_trees(draw, level=0):
     return children if kind is None else [kind, *children]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(marked_trees())
 def test_marked_trees_round_trip_through_text(nested):
     tree = GameTree(nested)

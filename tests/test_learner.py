@@ -28,6 +28,7 @@ def test_the_tutorials_function_recorded_is_the_engines_search():
     assert first_difference(mine, engine) is None
 
 
+@pytest.mark.slow
 def test_the_whole_tic_tac_toe_tree_recorded_from_the_tutorials_function():
     mine = record_calls(mv.tutorial.minimax, list(range(9)), "X")
     assert mine.stats.calls == 549_946 and mine.tree.counts()["leaf"] == 255_168

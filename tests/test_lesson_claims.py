@@ -18,6 +18,8 @@ import random
 import re
 from collections import Counter
 from fractions import Fraction
+
+import pytest
 from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
@@ -554,6 +556,7 @@ def _outcome(board: str, side: str, kind: str) -> tuple:
     return tuple(Fraction(sum(f[k] for f in found), len(found)) for k in range(3))
 
 
+@pytest.mark.slow
 def test_lesson_09_the_match_against_a_random_player():
     printed = _printed(LESSON_09, "play_match(player")
     counts = {(side, name): tuple(map(int, rest)) for side, name, *rest in

@@ -49,6 +49,7 @@ def page_config(folder: Path) -> dict:
     return json.loads((folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
 
 
+@pytest.mark.slow  # builds the site
 def test_the_site_holds_every_lesson_and_the_play_page(site):
     folder, _ = site
     served = {p.name for p in (folder / "files").glob("*.ipynb")}
@@ -59,6 +60,7 @@ def test_the_site_holds_every_lesson_and_the_play_page(site):
     assert {c["name"] for c in listing["content"]} == served
 
 
+@pytest.mark.slow  # builds the site
 def test_the_site_serves_the_package_and_its_pure_python_dependencies(site):
     folder, summary = site
     index = json.loads((folder / "pypi" / "all.json").read_text())
@@ -77,6 +79,7 @@ def test_the_site_serves_the_package_and_its_pure_python_dependencies(site):
     assert f"minimax_viz-{version}.dist-info/licenses/LICENSE" in names
 
 
+@pytest.mark.slow  # builds the site
 def test_the_site_carries_the_widget_extensions_and_no_others(site):
     folder, _ = site
     extensions = {e["name"] for e in page_config(folder)["federated_extensions"]}
@@ -89,6 +92,7 @@ def test_the_site_carries_the_widget_extensions_and_no_others(site):
     assert (folder / "pypi" / f"ipyevents-{js}-py3-none-any.whl").exists()
 
 
+@pytest.mark.slow  # builds the site
 def test_the_site_starts_the_pyodide_kernel_for_the_lessons(site):
     folder, _ = site
     config = page_config(folder)
@@ -101,6 +105,7 @@ def test_the_site_starts_the_pyodide_kernel_for_the_lessons(site):
     assert "exposeAppInBrowser" not in config
 
 
+@pytest.mark.slow  # builds the site
 def test_the_site_is_small_and_quick_to_build(site):
     folder, summary = site
     assert summary["bytes"] < 60 * 2**20, f"{summary['bytes'] / 2**20:.0f} MiB"

@@ -60,6 +60,7 @@ def first_best(game, state, values, order=None):
 
 # -- the table on every tic-tac-toe position ---------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("quick", [False, True], ids=["utility", "quick-wins"])
 def test_table_equals_minimax_on_every_position(game, positions, quick):
     value = oracle(game, quick=quick)

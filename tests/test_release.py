@@ -14,6 +14,8 @@ import pytest
 
 import minimax_viz
 
+pytestmark = pytest.mark.slow  # not in make check: it runs whole notebooks or tools
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

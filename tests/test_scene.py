@@ -147,6 +147,7 @@ def _click_text(view, text):
     return view.node_at(x, y)
 
 
+@pytest.mark.slow
 def test_pngs_are_never_wider_than_1000_px(whole_game):
     """Any focus on the biggest trees, at the usual dpi and at twice it."""
     c4 = mv.alphabeta(mv.ConnectFour(), depth=4).tree
@@ -162,6 +163,7 @@ def test_pngs_are_never_wider_than_1000_px(whole_game):
         plt.close("all")
 
 
+@pytest.mark.slow
 def test_replay_follows_the_current_call(game):
     """The stepper's case: any step of the empty board's alpha-beta search shows the call
     it is about, in a picture no wider than 1,000 px."""

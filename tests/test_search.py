@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from hypothesis_examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def _all_positions(game):
     return sorted(seen)
 
 
+@pytest.mark.slow
 def test_alphabeta_equals_minimax_on_every_position(game):
     for s in _all_positions(game):
         plain = minimax(game, s, record=False)
@@ -141,7 +143,7 @@ trees = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(trees, st.booleans())
 def test_alphabeta_equals_minimax_hypothesis(nested, rule):
     if not isinstance(nested, list):

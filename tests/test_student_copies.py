@@ -29,6 +29,8 @@ from nbclient.exceptions import CellExecutionError
 
 from minimax_viz.handout import MANIFEST, find_exercises
 
+pytestmark = pytest.mark.slow  # not in make check: it runs whole notebooks or tools
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))

@@ -8,6 +8,7 @@ import math
 import re
 
 import pytest
+from hypothesis_examples import examples
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import minimax_viz as mv
@@ -131,7 +132,7 @@ def _refused_in_words(build, value):
         return None
 
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ

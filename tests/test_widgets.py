@@ -580,6 +580,7 @@ def test_why_did_it_play_that_is_clickable():
 
 # -- no picture a widget sends is wider than 1,000 px -------------------------------------------------------
 
+@pytest.mark.slow
 def test_no_explorer_picture_is_wider_than_1000_px():
     """Every depth, both algorithms, four boards, at the root; at depths 4 and "to the end"
     also focused one and two moves down the best line."""
@@ -599,6 +600,7 @@ def test_no_explorer_picture_is_wider_than_1000_px():
     assert not too_wide, too_wide
 
 
+@pytest.mark.slow
 def test_no_stepper_picture_is_wider_than_1000_px():
     """The empty board's alpha-beta search, every 500th event and the first and last."""
     stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), "........."))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from labpage import (ARTIFACTS, NotebookError, button, cell, open_notebook, run_notebook, wait_for_kernel_idle,
+from labpage import (ARTIFACTS, NotebookError, button, cell, run_notebook, wait_for_kernel_idle,
                      write_notebook)
 from litesite import LiteSite
 
@@ -117,6 +117,7 @@ def test_pyodide_installs_the_package_searches_and_the_play_board_answers_a_clic
     start = time.monotonic()
     notebook = run_notebook(lite_page, lite_site, CHECKS, timeout=BOOT)
     booted = time.monotonic() - start
+    assert kernel_name(lite_page) == "python", "a notebook that names python3 runs on Pyodide's kernel"
     # the tutorial's answer: X plays 4 for a score of +1 (freeCodeCamp's minimax guide)
     assert output_text(notebook, 2).split() == ["emscripten", "move", "4", "score", "1", "calls", "9"]
 
@@ -137,11 +138,11 @@ def test_pyodide_installs_the_package_searches_and_the_play_board_answers_a_clic
 
 
 @pytest.mark.browser
-def test_a_lesson_and_the_play_page_open_on_the_pyodide_kernel(lite_page, lite_site):
-    """The lessons name ipykernel's "python3": the site starts Pyodide's kernel without asking."""
-    open_notebook(lite_page, lite_site, "00-Start-Here.ipynb", timeout=BOOT)
-    assert kernel_name(lite_page) == "python"
+def test_the_play_page_opens_on_the_pyodide_kernel(lite_page, lite_site):
+    """The notebooks name ipykernel's "python3": the site starts Pyodide's kernel without asking.
 
+    The check notebook of the test above names "python3" as every lesson does (labpage's
+    write_notebook) and ran on Pyodide's kernel; here the play page, opened as the app."""
     lite_page.goto(lite_site.url("play.ipynb", app="notebooks"), wait_until="domcontentloaded")
     deadline = time.monotonic() + BOOT
     while kernel_name(lite_page) is None:
