@@ -202,21 +202,13 @@ def _merges(columns: list[tuple[int, ...]]):
             if t == n:
                 return True
             yield
-            key = tuple(sorted(rest[c][h] for c, h in enumerate(heights)))
-            if key in dead:
-                dead.add(key)
+            entered = _enter(columns, rest, latest, heights, t, dead)
+            if entered is None:
                 stack.pop()
                 if not stack:
                     return False
                 continue    # the position below undoes the move that led here
-            colour = 1 if t % 2 == 0 else -1
-            tried, options = set(), []
-            for _, c in sorted((latest[c][h], c) for c, h in enumerate(heights)
-                               if h < len(columns[c]) and columns[c][h] == colour):
-                if rest[c][heights[c]] not in tried:
-                    tried.add(rest[c][heights[c]])
-                    options.append(c)
-            stack[-1] = (key, options[::-1], None)
+            stack[-1] = entered
         key, options, played = stack[-1]
         if played is not None:      # back from the column played last time: undo it
             heights[played] -= 1
@@ -232,6 +224,22 @@ def _merges(columns: list[tuple[int, ...]]):
         heights[c] += 1
         t += 1
         stack.append(None)
+
+
+def _enter(columns, rest, latest, heights, t: int, dead: set):
+    """The position :func:`_merges` has reached (``heights`` up each column, ``t`` moves in):
+    ``(its key, the columns to try there, last first, None)``, or None for a known dead end."""
+    key = tuple(sorted(rest[c][h] for c, h in enumerate(heights)))
+    if key in dead:
+        return None
+    colour = 1 if t % 2 == 0 else -1
+    tried, options = set(), []
+    for _, c in sorted((latest[c][h], c) for c, h in enumerate(heights)
+                       if h < len(columns[c]) and columns[c][h] == colour):
+        if rest[c][heights[c]] not in tried:
+            tried.add(rest[c][heights[c]])
+            options.append(c)
+    return key, options[::-1], None
 
 
 def _latest(column: tuple[int, ...], n: int) -> list[int]:

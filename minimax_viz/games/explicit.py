@@ -479,22 +479,8 @@ def _random_nested(depth, branching, seed, low, high) -> Any:
     """The nested lists of :meth:`GameTree.random` (its arguments checked in its words)."""
     import random
 
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
-    pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
-    if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
-        raise InvalidTree(
-            f"branching must be a whole number of children, 1 or more, or a range "
-            f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
-        )
-    fewest, most = pair
-    for name, bound in (("low", low), ("high", high)):
-        if type(bound) is not int:
-            raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
-    if low > high:
-        raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
-        raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
+    fewest, most = _random_branching(depth, branching)
+    _check_random_values(seed, low, high)
     if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
         raise TreeTooLarge(
             f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
@@ -513,6 +499,30 @@ def _random_nested(depth, branching, seed, low, high) -> Any:
         return [grow(level + 1) for _ in range(rng.randint(fewest, most))]
 
     return grow(0)
+
+
+def _random_branching(depth, branching) -> tuple[int, int]:
+    """A random tree's ``(fewest, most)`` children per node, its depth and branching checked."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
+    pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
+    if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
+        raise InvalidTree(
+            f"branching must be a whole number of children, 1 or more, or a range "
+            f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
+        )
+    return pair
+
+
+def _check_random_values(seed, low, high) -> None:
+    """A random tree's seed and the range of its leaves' values, checked."""
+    for name, bound in (("low", low), ("high", high)):
+        if type(bound) is not int:
+            raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
+    if low > high:
+        raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
+        raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
 
 
 # -- sizes ----------------------------------------------------------------------------------------

@@ -143,79 +143,105 @@ def _parse(text: str):
     """Read the lines into the start, each state's moves ``(label, next, line, probability)``,
     the leaves' values ``(value, line)``, the marked kinds ``(kind, line)``, and the line
     where each state is first named."""
-    start = None
-    moves: dict[str, list] = {}
-    values: dict[str, tuple] = {}
-    kinds: dict[str, tuple] = {}
-    first_line: dict[str, int] = {}
-    labelled: dict[tuple, int] = {}   # (state, move label) -> its line: a label once per state
+    lines = _Lines()
     for n, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
-        if not words:
-            continue
+        if words:
+            lines.read(words, n)
+    return lines.checked()
+
+
+class _Lines:
+    """What the lines read so far say, one method per kind of line (see :func:`_parse`)."""
+
+    def __init__(self):
+        self.start: tuple | None = None
+        self.moves: dict[str, list] = {}
+        self.values: dict[str, tuple] = {}
+        self.kinds: dict[str, tuple] = {}
+        self.first_line: dict[str, int] = {}
+        self.labelled: dict[tuple, int] = {}   # (state, move label) -> its line: a label once per state
+
+    def read(self, words: list[str], n: int) -> None:
         if words[0] == "start":
-            if len(words) != 2:
-                raise InvalidTree(f"line {n}: write the start as 'start A', naming the root state")
-            if start is not None:
-                raise InvalidTree(
-                    f"line {n}: a second start line (the first is line {start[1]}); a tree has one root"
-                )
-            start = (_name(words[1], n), n)
-            first_line.setdefault(words[1], n)
+            self.start_line(words, n)
         elif len(words) in (3, 4):
-            state, label, child = _name(words[0], n), words[1], _name(words[2], n)
-            line = labelled.setdefault((state, label), n)
-            if line != n:
-                raise InvalidTree(
-                    f"line {n}: {_w(state)} already has a move labelled {_w(label)!r} (line {line}); "
-                    "give each move of a state its own label"
-                )
-            odds = _move_probability(words, n)
-            moves.setdefault(state, []).append((label, child, n, odds))
-            first_line.setdefault(state, n)
-            first_line.setdefault(child, n)
+            self.move_line(words, n)
         elif len(words) == 2 and words[1] in NODE_KINDS:
-            state = _name(words[0], n)
-            if state in kinds:
-                raise InvalidTree(f"line {n}: {_w(state)} already has a kind (line {kinds[state][1]})")
-            kinds[state] = (words[1], n)
-            first_line.setdefault(state, n)
+            self.kind_line(words, n)
         elif len(words) == 2:
-            state, value = _name(words[0], n), _number(words[1])
-            if value is None:
-                why = _not_a_value(words[1])
-                raise InvalidTree(
-                    f"line {n}: the value of {_w(state)} is {_w(words[1])!r}, {why}"
-                    + (f"; a leaf's line is 'state value', like '{_w(state)} 3' (a line 'state kind' "
-                       "gives a kind: max, min or chance)" if why == "not a number" else "")
-                )
-            if state in values:
-                raise InvalidTree(f"line {n}: {_w(state)} already has a value (line {values[state][1]})")
-            values[state] = (value, n)
-            first_line.setdefault(state, n)
+            self.value_line(words, n)
         else:
             raise InvalidTree(
                 f"line {n} has {len(words)} words; write 'state move next-state' for a move "
                 "(with its probability after it at a chance node), 'state value' for a leaf, "
                 "'state kind' for a kind, or 'start state' for the root"
             )
-    if start is None:
-        raise InvalidTree("the text has no start line; add one such as 'start A' naming the root")
-    for state, (_, n) in values.items():
-        if state in moves:
+
+    def start_line(self, words: list[str], n: int) -> None:
+        if len(words) != 2:
+            raise InvalidTree(f"line {n}: write the start as 'start A', naming the root state")
+        if self.start is not None:
             raise InvalidTree(
-                f"line {n}: {_w(state)} has a value but also moves (line {moves[state][0][2]}); "
-                "only a leaf, a state without moves, has a value"
+                f"line {n}: a second start line (the first is line {self.start[1]}); a tree has one root"
             )
-    for state, (_, n) in kinds.items():
-        if state in values:
+        self.start = (_name(words[1], n), n)
+        self.first_line.setdefault(words[1], n)
+
+    def move_line(self, words: list[str], n: int) -> None:
+        state, label, child = _name(words[0], n), words[1], _name(words[2], n)
+        line = self.labelled.setdefault((state, label), n)
+        if line != n:
             raise InvalidTree(
-                f"line {n}: {_w(state)} is a leaf (its value is on line {values[state][1]}); only a "
-                "state with moves has a kind"
+                f"line {n}: {_w(state)} already has a move labelled {_w(label)!r} (line {line}); "
+                "give each move of a state its own label"
             )
-    for state, edges in moves.items():
-        _check_move_odds(state, edges, kinds.get(state, ("",))[0])
-    return start, moves, values, kinds, first_line
+        odds = _move_probability(words, n)
+        self.moves.setdefault(state, []).append((label, child, n, odds))
+        self.first_line.setdefault(state, n)
+        self.first_line.setdefault(child, n)
+
+    def kind_line(self, words: list[str], n: int) -> None:
+        state = _name(words[0], n)
+        if state in self.kinds:
+            raise InvalidTree(f"line {n}: {_w(state)} already has a kind (line {self.kinds[state][1]})")
+        self.kinds[state] = (words[1], n)
+        self.first_line.setdefault(state, n)
+
+    def value_line(self, words: list[str], n: int) -> None:
+        state, value = _name(words[0], n), _number(words[1])
+        if value is None:
+            why = _not_a_value(words[1])
+            raise InvalidTree(
+                f"line {n}: the value of {_w(state)} is {_w(words[1])!r}, {why}"
+                + (f"; a leaf's line is 'state value', like '{_w(state)} 3' (a line 'state kind' "
+                   "gives a kind: max, min or chance)" if why == "not a number" else "")
+            )
+        if state in self.values:
+            raise InvalidTree(f"line {n}: {_w(state)} already has a value (line {self.values[state][1]})")
+        self.values[state] = (value, n)
+        self.first_line.setdefault(state, n)
+
+    def checked(self):
+        """The tables, once the lines agree with each other (see :func:`_parse`)."""
+        moves, values, kinds = self.moves, self.values, self.kinds
+        if self.start is None:
+            raise InvalidTree("the text has no start line; add one such as 'start A' naming the root")
+        for state, (_, n) in values.items():
+            if state in moves:
+                raise InvalidTree(
+                    f"line {n}: {_w(state)} has a value but also moves (line {moves[state][0][2]}); "
+                    "only a leaf, a state without moves, has a value"
+                )
+        for state, (_, n) in kinds.items():
+            if state in values:
+                raise InvalidTree(
+                    f"line {n}: {_w(state)} is a leaf (its value is on line {values[state][1]}); only a "
+                    "state with moves has a kind"
+                )
+        for state, edges in moves.items():
+            _check_move_odds(state, edges, kinds.get(state, ("",))[0])
+        return self.start, moves, values, kinds, self.first_line
 
 
 def _move_probability(words: list[str], n: int) -> float | None:
