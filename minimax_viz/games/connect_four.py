@@ -24,7 +24,6 @@ from .connect_four_legality import check_reachable
 __all__ = ["ConnectFour"]
 
 
-
 class _GameMethod:
     """A method that, called on the class, works on a game of the default size."""
 

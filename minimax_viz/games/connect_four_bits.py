@@ -244,7 +244,8 @@ class ConnectFourBoard:
         if wins:
             return self._columns_of(wins), None, ()
         blocks = completes >> self._apart & playable
-        return (), _best_reachable(self._size - nx - no, nx == no, quick_wins), self._columns_of(blocks) if blocks else ()
+        most = _best_reachable(self._size - nx - no, nx == no, quick_wins)
+        return (), most, self._columns_of(blocks) if blocks else ()
 
     # -- bits -----------------------------------------------------------------------------------
     def _columns_of(self, cells: int) -> tuple[int, ...]:
