@@ -363,7 +363,20 @@ def _best_first_pairs(game):
 
 # The ready-made orders as the search's fast path: each gives the ``successors`` the search
 # calls, on (move, next state) pairs. centre_first's is the game's own (a look-up in tic-tac-toe).
-_PAIR_ORDERS = {centre_first: lambda game: game.successors_by_priority, best_first: _best_first_pairs}
+_PAIR_ORDERS = {centre_first: lambda game: _open_hook(game, "open_successors_by_priority", "successors_by_priority"),
+                best_first: _best_first_pairs}
+
+
+def _open_hook(game, name: str, plain: str):
+    """The game's ``name`` hook (``open_successors``: its ``plain`` one for a game still on),
+    unless ``plain`` was given below the class that gave ``name`` (a subclass with its own
+    ``successors`` is asked that), or the game keeps the default, which only calls ``plain``."""
+    if plain in vars(game):
+        return getattr(game, plain)
+    mro = type(game).__mro__
+    gave = next((c for c in mro if name in vars(c)), Game)
+    below = next((c for c in mro if plain in vars(c)), Game)
+    return getattr(game, name if gave is not Game and issubclass(gave, below) else plain)
 
 
 def _ordered(game, order):
@@ -550,7 +563,7 @@ def _search(
         _check_key(game, root)
     parts = _Parts(
         game, algorithm,
-        successors=game.successors if order is None else _ordered(game, order),
+        successors=_open_hook(game, "open_successors", "successors") if order is None else _ordered(game, order),
         outcome=game.quick_outcome if quick_wins else game.outcome,
         score_horizon=game.evaluate if evaluate is None else _evaluator(game, evaluate),   # checked inline
         recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,

@@ -217,7 +217,7 @@ def test_a_board_too_hard_to_check_is_refused_in_words_after_the_step_budget():
 
 
 def test_the_way_around_a_board_too_hard_to_check_is_its_moves(monkeypatch):
-    import minimax_viz.games.connect_four as module
+    import minimax_viz.games.connect_four_legality as module
 
     game, rng = ConnectFour(), random.Random(7)
     moves = ""

@@ -128,3 +128,43 @@ def test_a_subclass_with_its_own_key_is_keyed_by_it():
     mirrored = mv.alphabeta(Mirrored(), code, depth=6, memo=True, record=False)
     assert mirrored.stats.calls < plain.stats.calls
     assert mirrored.score == plain.score
+
+
+def test_open_successors_are_the_successors_of_every_game_still_on_and_leave_no_state():
+    """The search asks ``open_successors`` once ``outcome`` is None: the same pairs as
+    ``successors``, worked out from the board alone (nothing kept on the game between calls),
+    while ``successors`` of a finished game stays empty."""
+    rng = random.Random(3)
+    for rows, cols in SIZES[:4]:
+        game = ConnectFour(rows=rows, cols=cols)
+        before = dict(vars(game))
+        for _ in range(30):
+            code = game.start()
+            while game.outcome(code) is None:
+                assert game.open_successors(code) == game.successors(code)
+                assert game.open_successors_by_priority(code) == game.successors_by_priority(code)
+                code = rng.choice(game.successors(code))[1]
+            assert game.successors(code) == () and game.successors_by_priority(code) == ()
+        assert vars(game) == before
+
+
+def test_a_subclass_with_its_own_successors_is_searched_with_them():
+    """``open_successors`` is the search's fast form of ``successors``: a subclass that gives
+    its own ``successors`` (here: the columns right to left) is searched with those."""
+    class RightToLeft(ConnectFour):
+        def successors(self, state):
+            return tuple(reversed(super().successors(state)))
+
+    class Counting(ConnectFour):
+        asked = 0
+
+        def successors(self, state):
+            Counting.asked += 1
+            return super().successors(state)
+
+    code = ConnectFour().state("4453")
+    plain = mv.alphabeta(ConnectFour(), code, depth=4, record=False)
+    mirrored = mv.alphabeta(RightToLeft(), code, depth=4, record=False)
+    assert mirrored.stats.calls != plain.stats.calls and mirrored.score == plain.score
+    counted = mv.alphabeta(Counting(), code, depth=4, record=False)
+    assert Counting.asked == counted.stats.calls - counted.stats.leaves   # once per inner node

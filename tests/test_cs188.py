@@ -214,3 +214,14 @@ def test_cs188_autograder_trees():
     total = done.stdout.rstrip().splitlines()[-1]
     passed, _, rest = total.partition(" of ")
     assert int(passed) > 0 and rest.startswith(f"{passed} CS188 game-tree tests pass"), total
+
+
+def test_a_cs188_tree_is_a_game_tree_subclass_whose_states_are_named(tree):
+    from minimax_viz.games.cs188 import CS188Tree
+
+    assert type(tree) is CS188Tree and isinstance(tree, GameTree)
+    assert type(CS188Tree(TWO_GHOSTS.format(alg="MinimaxAgent"))) is CS188Tree
+    # the plain trees keep the plain answers: no CS188 words leak into the base class
+    plain = GameTree(tree.nested)
+    assert plain.player(()) == "MAX" and plain.board(()) == () and plain.move_name((), 0) == 0
+    assert tree.player(()) == "Pacman" and tree.board(()) == "s" and tree.move_name((), 0) == "go"

@@ -19,7 +19,8 @@ from numbers import Integral, Real
 from typing import Any, Callable
 
 from ..errors import InvalidOption
-from ..games import Game, GameTree, TicTacToe
+from ..games import GameTree, TicTacToe
+from ..games.forwarding import ForwardingGame
 from ..search import expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, attempt
@@ -216,9 +217,10 @@ def expectimax_player(game, state) -> int:
     return expectimax(game, state, record=False).move
 
 
-class SideOf(Game):
+class SideOf(ForwardingGame):
     """Tic-tac-toe seen from one side: that side is Max (its wins count +1), the other
     Min. ``SideOf("X")`` is tic-tac-toe as it is; ``SideOf("O")`` lets a search play O.
+    The rules are tic-tac-toe's; who is Max, and so the signs, are the side's.
 
     >>> game = SideOf("O")
     >>> game.node_type(game.start()), game.utility("XXX" "OO." "...")
@@ -226,45 +228,28 @@ class SideOf(Game):
     """
 
     def __init__(self, side: str = "X"):
-        self.game, self.side = TicTacToe(), side
+        super().__init__(TicTacToe())
+        self.side = side
         self.max_player, self.min_player = side, "O" if side == "X" else "X"
         self._sign = 1 if side == "X" else -1
 
     def __repr__(self) -> str:
         return f"SideOf({self.side!r})"
 
-    def start(self):
-        return self.game.start()
+    def is_max(self, state):
+        return self.player(state) == self.side
 
-    def state(self, value=None):
-        return self.game.state(value)
-
-    def board(self, state):
-        return self.game.board(state)
-
-    def to_text(self, state):
-        return self.game.to_text(state)
-
-    def player(self, state):
-        return self.game.player(state)
-
-    def moves(self, state):
-        return self.game.moves(state)
-
-    def play(self, state, move):
-        return self.game.play(state, move)
-
-    def winner(self, state):
-        return self.game.winner(state)
-
-    def is_terminal(self, state):
-        return self.game.is_terminal(state)
+    def node_type(self, state):
+        return "max" if self.is_max(state) else "min"
 
     def utility(self, state):
         return self._sign * self.game.utility(state)
 
-    def key(self, state):
-        return self.game.key(state)
+    def outcome(self, state):
+        return self.utility(state) if self.is_terminal(state) else None
+
+    def evaluate(self, state):
+        return 0   # no guess from either side: a search of the whole game never needs one
 
 
 def play_match(player: Callable, *, side: str = "X", games: int = 200, seed: int = 0) -> dict:

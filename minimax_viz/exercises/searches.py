@@ -44,6 +44,7 @@ from ..errors import InvalidMove, MinimaxError
 from ..errors import short_repr as _short
 from ..games import GameTree, TicTacToe
 from ..games.base import Game
+from ..games.forwarding import ForwardingGame
 from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
@@ -330,7 +331,7 @@ def cases(kind: str = "minimax") -> list[Case]:
 
 # -- watching a search ------------------------------------------------------------------------
 
-class WatchedGame(Game):
+class WatchedGame(ForwardingGame):
     """A game that notes what a search asks of it: the positions it generated (``play``,
     ``successors``) and the order in which it first looked at each one (any question
     about a position). A question the game cannot answer (``evaluate`` of a finished game
@@ -343,8 +344,7 @@ class WatchedGame(Game):
     """
 
     def __init__(self, game: Game, *, max_calls: int = 1_000_000):
-        self.game = game
-        self.max_player, self.min_player = game.max_player, game.min_player
+        super().__init__(game)
         self.looked: list = []
         self.generated: list = []
         self._seen: set = set()
@@ -375,21 +375,6 @@ class WatchedGame(Game):
         self._look(state)
         return getattr(self.game, name)(state)
 
-    def start(self):
-        return self.game.start()
-
-    def state(self, value=None):
-        return self.game.state(value)
-
-    def board(self, state):
-        return self.game.board(state)
-
-    def to_text(self, state):
-        return self.game.to_text(state)
-
-    def move_name(self, state, move):
-        return self.game.move_name(state, move)
-
     def player(self, state):
         return self._ask("player", state)
 
@@ -416,9 +401,6 @@ class WatchedGame(Game):
 
     def outcome(self, state):
         return self._ask("outcome", state)
-
-    def key(self, state):
-        return self.game.key(state)
 
     def evaluate(self, state):
         self._look(state)

@@ -8,8 +8,9 @@ A game knows its rules and nothing else. States come in two forms:
   by :meth:`Game.state`, which also checks the position and raises a clear error.
 
 Every public method accepts either form. Subclasses implement the abstract methods;
-:meth:`Game.successors`, :meth:`Game.outcome` and :meth:`Game.node_type` are the ones the
-search calls at every node, so a fast game overrides them with table look-ups (and
+:meth:`Game.outcome`, :meth:`Game.node_type` and :meth:`Game.successors` (through
+:meth:`Game.open_successors`, asked once the outcome is ``None``) are the ones the search
+calls at every node, so a fast game overrides them with table look-ups (and
 :meth:`Game.successors_by_priority`, which a search ordered by
 :func:`minimax_viz.centre_first` calls instead of :meth:`Game.successors`). A search with
 ``quick_wins`` calls :meth:`Game.quick_outcome` instead of :meth:`Game.outcome`, one with
@@ -244,6 +245,23 @@ class Game:
     def successors(self, state: Any) -> Sequence[tuple[int, Any]]:
         """``(move, next_state)`` pairs in move order."""
         return tuple((m, self.play(state, m)) for m in self.moves(state))
+
+    def open_successors(self, state: Any) -> Sequence[tuple[int, Any]]:
+        """:meth:`successors` of a state whose :meth:`outcome` the search has just found to be
+        ``None``: what the search calls in its place. A game that tests for the end of the
+        game in :meth:`successors` may skip the test here; the default is :meth:`successors`.
+
+        >>> from minimax_viz import ConnectFour
+        >>> game = ConnectFour()
+        >>> game.open_successors(0) == game.successors(0) == Game.open_successors(game, 0)
+        True
+        """
+        return self.successors(state)
+
+    def open_successors_by_priority(self, state: Any) -> Sequence[tuple[int, Any]]:
+        """:meth:`successors_by_priority` of a game still on, as :meth:`open_successors` is to
+        :meth:`successors`: what a search ordered by :func:`minimax_viz.centre_first` calls."""
+        return self.successors_by_priority(state)
 
     def successors_by_priority(self, state: Any) -> Sequence[tuple[int, Any]]:
         """:meth:`successors` sorted by :meth:`move_priority`, highest first; ties keep

@@ -7,11 +7,9 @@ columns played with 1-based digits (``"4455"``: X and O each play twice, in the 
 and then the 5th column).
 
 Inside, a position is one integer made of two bit boards, as in John Tromp's and
-Pascal Pons' solvers. Each column takes ``rows + 1`` bits, bottom to top, and the extra
-bit on top stays empty so that lines never wrap from one column into the next; X's
-discs are the low bits, O's the same layout shifted above them. A line of four in a
-direction ``d`` (1 up, ``rows + 1`` across, ``rows`` and ``rows + 2`` the diagonals)
-shows up as ``b & b >> d & b >> 2d & b >> 3d``.
+Pascal Pons' solvers: :mod:`minimax_viz.games.connect_four_bits` holds the board and what
+its bits tell, this module the rules, and :mod:`minimax_viz.games.connect_four_legality`
+the check that a pasted board is one the rules can reach.
 """
 
 from __future__ import annotations
@@ -20,15 +18,10 @@ from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, InvalidOption, short_repr
 from .base import Game
+from .connect_four_bits import CENTRE_POINTS, WINDOW_POINTS, ConnectFourBoard  # noqa: F401 (the points, named here too)
+from .connect_four_legality import check_reachable
 
 __all__ = ["ConnectFour"]
-
-_EMPTY_CELLS = ".-_"
-#: Points for a window of four cells that the opponent has not entered, by the number
-#: of the player's discs in it (1, 2 or 3; four is a win, not a guess).
-WINDOW_POINTS = (0, 1, 3, 9)
-#: Points for each disc in the centre column (two centre columns on an even board).
-CENTRE_POINTS = 2
 
 
 class _GameMethod:
@@ -44,7 +37,7 @@ class _GameMethod:
         return self.func.__get__(bound, owner)
 
 
-class ConnectFour(Game):
+class ConnectFour(ConnectFourBoard, Game):
     """Connect Four: drop discs into columns; four in a row, across, up or diagonally, wins.
 
     >>> game = ConnectFour()
@@ -84,35 +77,7 @@ class ConnectFour(Game):
                     f"{name} must be a whole number from 4 to {most}, not {short_repr(n)} "
                     "(the usual board has rows=6, cols=7)"
                 )
-        self.rows, self.cols = rows, cols
-        h1 = rows + 1
-        self._shift = cols * h1                      # O's bits sit this far above X's
-        # solver_facts puts the opponent's board this far above the mover's: the longest
-        # reach of _completes (three steps of the widest direction, rows + 2) never
-        # carries a bit from one board into the other, so one call answers for both.
-        self._apart = self._shift + 3 * (rows + 2)
-        self._low = (1 << self._shift) - 1
-        self._bottom = tuple(1 << c * h1 for c in range(cols))
-        self._column = tuple(((1 << rows) - 1) << c * h1 for c in range(cols))
-        self._cells = sum(self._column)
-        self._column_of_cell = {1 << c * h1 + r: (c,) for c in range(cols) for r in range(rows)}
-        self._size = rows * cols
-        self._drops = tuple(zip(range(cols), self._column))
-        self._bottoms = sum(self._bottom)
-        centre_out = sorted(range(cols), key=lambda c: abs(2 * c - (cols - 1)))   # ties: left first
-        self._drops_by_priority = tuple(self._drops[c] for c in centre_out)
-        self._open = -1   # the last code outcome() found unfinished: successors() trusts it
-        # (columns, rows) per step: up, across, diagonally up and diagonally down
-        steps = ((0, 1), (1, 0), (1, 1), (1, -1))
-        self._directions = tuple(dc * h1 + dr for dc, dr in steps)
-        self._sideways = tuple((d, 2 * d, 3 * d) for d in self._directions[1:])
-        self._windows = tuple((dc * h1 + dr, self._starts(dc, dr)) for dc, dr in steps)
-        centre = (cols - 1) / 2
-        self._centre = sum(col for c, col in enumerate(self._column) if abs(c - centre) < 1)
-        self._priority = tuple(-abs(2 * c - (cols - 1)) for c in range(cols))
-        n_windows = sum(starts.bit_count() for _, starts in self._windows)
-        #: More points than any position can total (every window at 9, every centre disc).
-        self.max_points = n_windows * WINDOW_POINTS[3] + CENTRE_POINTS * self._centre.bit_count() + 1
+        super().__init__(rows, cols)
 
     def __repr__(self) -> str:
         return f"ConnectFour(rows={self.rows}, cols={self.cols})"
@@ -139,7 +104,7 @@ class ConnectFour(Game):
         if value is None:
             return 0
         if isinstance(value, int) and not isinstance(value, bool):
-            return self._check_code(value)
+            return self._reachable(*self._split(value))
         if isinstance(value, str) and (value.strip().isdigit() or not value.strip()):
             return self._play_all(value.strip())
         if isinstance(value, str):
@@ -147,33 +112,13 @@ class ConnectFour(Game):
             footer = "".join(str(c) for c in range(self.cols))
             if len(lines) == self.rows + 1 and lines[-1] == footer:
                 lines.pop()  # the column numbers under a board printed by to_text
-            return self._code_from_rows(lines)
+            return self._reachable(*self._bits_from_rows(lines))
         if isinstance(value, (list, tuple)):
-            return self._code_from_rows(value)
+            return self._reachable(*self._bits_from_rows(value))
         raise InvalidBoard(
             f"a Connect Four position is a list of {self.rows} rows, a string of column digits "
             f"such as '4455', or an internal code, not {type(value).__name__}"
         )
-
-    def board(self, state: Any) -> list[str]:
-        """The rows top to bottom, each a string of ``"X"``, ``"O"`` and ``"."``.
-
-        >>> ConnectFour(rows=4, cols=4).board("1223")
-        ['....', '....', '.X..', 'XOO.']
-        """
-        code = self._code(state)
-        x, o = code & self._low, code >> self._shift
-        h1 = self.rows + 1
-        rows = []
-        for r in reversed(range(self.rows)):
-            bits = [1 << c * h1 + r for c in range(self.cols)]
-            rows.append("".join("X" if x & b else "O" if o & b else "." for b in bits))
-        return rows
-
-    def to_text(self, state: Any) -> str:
-        """The board with spaces between the cells and the column indexes underneath."""
-        rows = [" ".join(row) for row in self.board(state)]
-        return "\n".join(rows + [" ".join(str(c) for c in range(self.cols))])
 
     @_GameMethod
     def from_moves(self, moves: str) -> list[str]:
@@ -236,25 +181,6 @@ class ConnectFour(Game):
             return "O"
         return None
 
-    def fours(self, state: Any) -> list[tuple[tuple[int, int], ...]]:
-        """The lines of four on the board, each four ``(row, column)`` cells in a line
-        (rows counted from the top, as in :meth:`board`); ``[]`` when nobody has won.
-
-        >>> ConnectFour(rows=4, cols=4).fours("1213141")
-        [((0, 0), (1, 0), (2, 0), (3, 0))]
-        """
-        board = self.board(state)
-        lines = []
-        for r, row in enumerate(board):
-            for c, mark in enumerate(row):
-                if mark == ".":
-                    continue
-                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                    cells = tuple((r + k * dr, c + k * dc) for k in range(4))
-                    if all(0 <= y < self.rows and 0 <= x < self.cols and board[y][x] == mark for y, x in cells):
-                        lines.append(cells)
-        return lines
-
     def is_terminal(self, state: Any) -> bool:
         return self.outcome(self._code(state)) is not None
 
@@ -296,26 +222,6 @@ class ConnectFour(Game):
             return over
         return self.points(code) / self.max_points
 
-    def points(self, state: Any) -> int:
-        """X's points minus O's, for the windows of four still open and the centre column.
-
-        Every *window*, four cells in a row across, up or along a diagonal, that holds
-        discs of only one player is a line that player can still complete: it scores
-        1, 3 or 9 points for 1, 2 or 3 of their discs (each disc brings the four closer,
-        and three with a gap is a threat). Each disc in the centre column scores 2 more,
-        as the centre lies on the most windows.
-
-        >>> game = ConnectFour()
-        >>> game.points("4")    # X's disc lies on 7 open windows (7 x 1), in the centre (2)
-        9
-        >>> game.points("44")   # X: 6 windows + 2; O's disc, one higher: 9 windows + 2
-        -3
-        """
-        code = self._code(state)
-        x, o = code & self._low, code >> self._shift
-        points = self._window_points(x, o)
-        return points + CENTRE_POINTS * ((x & self._centre).bit_count() - (o & self._centre).bit_count())
-
     # -- what the search calls at every node ------------------------------------------------
     def outcome(self, state: Any) -> int | None:
         """The utility if the game is over (+1, -1 or 0), else ``None``."""
@@ -328,7 +234,6 @@ class ConnectFour(Game):
             return -1
         if x | o == self._cells:
             return 0
-        self._open = code   # the search's next question is successors(code): no four to test again
         return None
 
     def quick_outcome(self, state: Any) -> int | None:
@@ -349,100 +254,29 @@ class ConnectFour(Game):
                 return self._size + 1 - nx - no if nx > no else nx + no - self._size - 1
         if x | o == self._cells:
             return 0
-        self._open = code   # as outcome(): successors(code) need not test for a four again
         return None
 
     def successors(self, state: Any) -> tuple:
         """``(column, next_state)`` pairs, left to right; none when the game is over."""
-        return self._successors(state, self._drops)
-
-    def _successors(self, state: Any, drops: tuple) -> tuple:
         code = state if type(state) is int else self._code(state)
+        return () if self._won(code) else self._drop_each(code, self._drops)
+
+    def open_successors(self, state: Any) -> tuple:
+        """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
+        them: no four to test for again."""
+        return self._drop_each(state if type(state) is int else self._code(state), self._drops)
+
+    def _won(self, code: int) -> bool:
+        """Whether the player who moved last has four in a row (only they can have just won)."""
         x, o = code & self._low, code >> self._shift
-        if x.bit_count() > o.bit_count():   # X moved last: O to move
-            if code != self._open and self._four(x):
-                return ()
-            shift = self._shift
-        else:
-            if code != self._open and self._four(o):
-                return ()
-            shift = 0
+        return self._four(x if x.bit_count() > o.bit_count() else o)
+
+    def _drop_each(self, code: int, drops: tuple) -> tuple:
+        """``(column, code after a disc there)`` for each column that is not full, in ``drops`` order."""
+        x, o = code & self._low, code >> self._shift
+        shift = self._shift if x.bit_count() > o.bit_count() else 0   # X moved last: O to move
         free = (x | o) + self._bottoms   # the lowest empty cell of each column (a full one carries out)
         return tuple([(c, code | drop << shift) for c, column in drops if (drop := free & column)])
-
-    def winning_moves(self, state: Any) -> tuple[int, ...]:
-        """The columns where the player to move completes four at once, left to right.
-
-        All columns at once, on the bit boards: a cell completes a four when three of the
-        mover's discs line up with it (three shifted copies of the board meet there),
-        and it can be played when it is the lowest empty cell of its column.
-
-        >>> ConnectFour().winning_moves("112233")   # X: three in the bottom row, both ends open
-        (3,)
-        """
-        return self._playable_fours(state, mover=True)
-
-    def threats(self, state: Any) -> tuple[int, ...]:
-        """The columns where the opponent would complete four at once if it moved now: a
-        disc of the player to move there blocks it; any other move loses at once.
-
-        >>> ConnectFour().threats("112233")    # X to move: O's row 2 waits for a disc in column 3
-        ()
-        >>> ConnectFour().threats("1122337")   # O to move: X threatens column 3
-        (3,)
-        """
-        return self._playable_fours(state, mover=False)
-
-    def _playable_fours(self, state: Any, *, mover: bool) -> tuple[int, ...]:
-        """The columns whose next disc completes four for the player to move (``mover``)
-        or for the other player."""
-        code = state if type(state) is int else self._code(state)
-        x, o = code & self._low, code >> self._shift
-        x_to_move = x.bit_count() == o.bit_count()
-        bits = x if x_to_move == mover else o
-        wins = self._completes(bits) & ((x | o) + self._bottoms) & self._cells
-        return self._columns_of(wins) if wins else ()
-
-    def best_reachable(self, state: Any, *, quick_wins: bool) -> int:
-        """The best score the player to move can reach when no move wins at once, for Max.
-
-        Without a win now, the mover's best is a win with its next disc but one, two
-        plies on: with ``quick_wins`` that scores 1 + the cells left then (the empty
-        cells now less 3), else 1; with fewer than 3 empty cells, at best a draw (0).
-        The sign is Max's: a ceiling for X, a floor for O.
-
-        >>> game = ConnectFour()
-        >>> game.best_reachable("4455", quick_wins=True), game.best_reachable("44553", quick_wins=True)
-        (36, -35)
-        """
-        code = state if type(state) is int else self._code(state)
-        left = self._size - code.bit_count()
-        most = 0 if left < 3 else left - 2 if quick_wins else 1
-        x, o = code & self._low, code >> self._shift
-        return most if x.bit_count() == o.bit_count() else -most
-
-    def solver_facts(self, state: Any, *, quick_wins: bool) -> tuple:
-        """:meth:`winning_moves`, :meth:`best_reachable` and :meth:`threats` in one pass
-        over the bit boards (``None`` and ``()`` for the last two when a move wins at once).
-
-        >>> ConnectFour().solver_facts("112233", quick_wins=True)     # X wins in column 3
-        ((3,), None, ())
-        >>> ConnectFour().solver_facts("1122337", quick_wins=True)    # O must block column 3
-        ((), -33, (3,))
-        """
-        code = state if type(state) is int else self._code(state)
-        x, o = code & self._low, code >> self._shift
-        nx, no = x.bit_count(), o.bit_count()
-        own, other = (o, x) if nx > no else (x, o)
-        playable = (x | o) + self._bottoms & self._cells
-        completes = self._completes(own | other << self._apart)   # both players' at once
-        wins = completes & playable
-        if wins:
-            return self._columns_of(wins), None, ()
-        left = self._size - nx - no
-        most = 0 if left < 3 else left - 2 if quick_wins else 1
-        blocks = completes >> self._apart & playable
-        return (), most if nx == no else -most, self._columns_of(blocks) if blocks else ()
 
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
@@ -452,79 +286,17 @@ class ConnectFour(Game):
         >>> [c for c, _ in ConnectFour().successors_by_priority("4444")]
         [3, 2, 4, 1, 5, 0, 6]
         """
-        return self._successors(state, self._drops_by_priority)
+        code = state if type(state) is int else self._code(state)
+        return () if self._won(code) else self._drop_each(code, self._drops_by_priority)
+
+    def open_successors_by_priority(self, state: Any) -> tuple:
+        """:meth:`successors_by_priority` of a game still on, as the search asks them."""
+        return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------
-    def _code(self, state: Any) -> int:
-        if type(state) is int:  # an internal code: at least its bits must be a board's
-            x, o = state & self._low, state >> self._shift
-            if state < 0 or x & ~self._cells or o & ~self._cells or x & o:
-                raise InvalidBoard(f"{short_repr(state)} is not a position code; give the board as a list of rows")
-            return state
-        return self.state(state)
-
-    def _columns_of(self, cells: int) -> tuple[int, ...]:
-        """The columns, left to right, that hold any of ``cells``."""
-        one = self._column_of_cell.get(cells)   # most often a single cell: looked up
-        if one is not None:
-            return one
-        return tuple(c for c, column in enumerate(self._column) if cells & column)
-
-    def _four(self, bits: int) -> bool:
-        for d in self._directions:
-            pairs = bits & bits >> d
-            if pairs & pairs >> 2 * d:
-                return True
-        return False
-
-    def _completes(self, bits: int) -> int:
-        """The cells (empty or not) that would complete a four with three of ``bits``.
-
-        Per direction ``d``: ``pairs`` marks each disc with another one ``d`` further on;
-        a cell completes a four when a pair and a third disc lie on either side of it.
-        """
-        won = bits << 1 & bits << 2 & bits << 3   # up: only three below
-        for d, d2, d3 in self._sideways:
-            pairs = bits & bits >> d
-            won |= pairs >> d & (bits >> d3 | bits << d) | pairs << d2 & (bits << d3 | bits >> d)
-        return won
-
-    def _starts(self, dc: int, dr: int) -> int:
-        """Bits of the cells where a window of four, stepping ``(dc, dr)``, can start."""
-        h1, starts = self.rows + 1, 0
-        for c in range(self.cols):
-            for r in range(self.rows):
-                if 0 <= c + 3 * dc < self.cols and 0 <= r + 3 * dr < self.rows:
-                    starts |= 1 << c * h1 + r
-        return starts
-
-    def _window_points(self, x: int, o: int) -> int:
-        """X's window points minus O's (see :meth:`points`), every window of a direction at once.
-
-        Shifting a board by ``k * d`` lines up the ``k``-th cell of every window with its
-        first cell, so adding the four shifted boards bit by bit counts the discs of all
-        windows together: ``low`` holds the count's bit 1 and ``high`` its bit 2.
-        """
-        w1, w2, w3 = WINDOW_POINTS[1:]
-        total = 0
-        for d, starts in self._windows:
-            counts = []
-            for own in (x, o):
-                a, b, c, e = own, own >> d, own >> 2 * d, own >> 3 * d
-                s1, s2 = a ^ b, c ^ e
-                counts.append((a | b | c | e, s1 ^ s2, a & b ^ c & e ^ s1 & s2))
-            (x_in, x_low, x_high), (o_in, o_low, o_high) = counts
-            free = starts & ~o_in   # windows O has not entered: X's
-            total += (
-                w1 * (free & x_low).bit_count() + w2 * (free & x_high).bit_count()
-                + (w3 - w1 - w2) * (free & x_low & x_high).bit_count()
-            )
-            free = starts & ~x_in
-            total -= (
-                w1 * (free & o_low).bit_count() + w2 * (free & o_high).bit_count()
-                + (w3 - w1 - w2) * (free & o_low & o_high).bit_count()
-            )
-        return total
+    def _reachable(self, x: int, o: int) -> int:
+        """The code of X's and O's bit boards, once the rules are found to reach them."""
+        return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
 
     def _play_all(self, moves: str) -> int:
         code = 0
@@ -547,244 +319,3 @@ class ConnectFour(Game):
                 )
             code = self.play(code, column)
         return code
-
-    def _code_from_rows(self, rows) -> int:
-        if len(rows) != self.rows:
-            raise InvalidBoard(
-                f"a board has {self.rows} rows, this one has {len(rows)}; give the rows top to "
-                f"bottom, each {self.cols} cells of 'X', 'O' or '.'"
-            )
-        h1, x, o = self.rows + 1, 0, 0
-        for i, row in enumerate(rows):
-            if isinstance(row, str):
-                row = row.replace(" ", "")
-            if not isinstance(row, (str, list, tuple)) or len(row) != self.cols:
-                size = len(row) if isinstance(row, (str, list, tuple)) else type(row).__name__
-                raise InvalidBoard(
-                    f"row {i} (from the top) has {size} cells; each row has {self.cols}, "
-                    f"like {'.' * self.cols!r}"
-                )
-            r = self.rows - 1 - i
-            for c, cell in enumerate(row):
-                up = cell.upper() if isinstance(cell, str) else cell
-                if up == "X":
-                    x |= 1 << c * h1 + r
-                elif up == "O":
-                    o |= 1 << c * h1 + r
-                elif not (isinstance(cell, str) and len(cell) == 1 and cell in _EMPTY_CELLS):
-                    raise InvalidBoard(
-                        f"row {i} (from the top), column {c} holds {short_repr(cell)}; a cell holds 'X', 'O' or '.'"
-                    )
-        return self._check(x, o)
-
-    def _check_code(self, code: int) -> int:
-        x, o = code & self._low, code >> self._shift
-        if code < 0 or x & ~self._cells or o & ~self._cells or x & o:
-            raise InvalidBoard(f"{short_repr(code)} is not a position code; give the board as a list of rows")
-        return self._check(x, o)
-
-    def _check(self, x: int, o: int) -> int:
-        """The code of a position the rules can reach, or a clear error saying why not."""
-        mask = x | o
-        h1 = self.rows + 1
-        for c, column in enumerate(self._column):
-            bits = (mask & column) >> c * h1
-            if bits & (bits + 1):  # a filled column bottom-up is 0b0..01..1
-                raise InvalidBoard(
-                    f"column {c} has an empty cell under a disc; discs fall to the lowest "
-                    "empty cell of their column"
-                )
-        nx, no = x.bit_count(), o.bit_count()
-        if no > nx:
-            raise InvalidBoard(
-                f"O has {no} disc{'s' * (no != 1)} and X only {nx}; X moves first, so O is never ahead"
-            )
-        if nx > no + 1:
-            raise InvalidBoard(
-                f"X has {nx} discs and O only {no}; players alternate, so X is at most one ahead"
-            )
-        x_won, o_won = self._four(x), self._four(o)
-        if x_won and o_won:
-            raise InvalidBoard("both X and O have four in a row; the game stops at the first four")
-        if x_won and nx == no:
-            raise InvalidBoard("X has four in a row but O moved after it; the game stops at a win")
-        if o_won and nx > no:
-            raise InvalidBoard("O has four in a row but X moved after it; the game stops at a win")
-        if mask and not x & sum(self._bottom):
-            raise InvalidBoard(
-                "no column has X at the bottom, but X moved first; the first disc lies at the "
-                "bottom of its column"
-            )
-        try:
-            orderable = self._orderable(x, o)
-        except _Undecided:
-            raise InvalidBoard(
-                f"this board is too hard to check: after {CHECK_STEPS:,} part-built positions, no "
-                "order of moves (X first, taking turns) that builds it was found or ruled out; give "
-                "the position as its moves instead, a string of column digits such as '4455' "
-                "(each move is checked as it is played)"
-            ) from None
-        if not orderable:
-            if x_won or o_won:
-                raise InvalidBoard(
-                    f"{'X' if x_won else 'O'} has lines of four that no single last disc completes; "
-                    "the game stops at the first four"
-                )
-            raise InvalidBoard(
-                "no order of moves, X first and taking turns, builds this board (look at the "
-                "bottoms of the columns: each player needs discs there in turn)"
-            )
-        return x | o << self._shift
-
-    def _orderable(self, x: int, o: int) -> bool:
-        """True when some order of moves, X first and taking turns, builds the board
-        with no four in a row before its last move.
-
-        A four never disappears once made, so a board without one needs only an order
-        of its discs (:func:`_interleaves`); a board with a four needs a last disc: a
-        top disc of the last mover whose removal leaves no four on the board, after
-        which the rest again needs only an order.
-        """
-        h1 = self.rows + 1
-        columns = [
-            tuple(1 if x >> c * h1 + r & 1 else -1 for r in range(self.rows) if (x | o) >> c * h1 + r & 1)
-            for c in range(self.cols)
-        ]
-        budget = [CHECK_STEPS]   # positions the searches may still look at, all together
-        if not (self._four(x) or self._four(o)):
-            return _interleaves(columns, budget)
-        last = 1 if x.bit_count() > o.bit_count() else -1
-        for c, column in enumerate(columns):
-            if not column or column[-1] != last:
-                continue
-            bit = 1 << c * h1 + len(column) - 1
-            if self._four(x & ~bit) or self._four(o & ~bit):
-                continue
-            if _interleaves(columns[:c] + [column[:-1]] + columns[c + 1:], budget):
-                return True
-        return False
-
-
-#: The most part-built positions the board check looks at (its two searches together, about
-#: a second) before it gives up with an InvalidBoard that says to give the moves instead. No
-#: polynomial method is known for the question it answers, and a few boards built to be
-#: hard take millions; boards from play, random or not, take a few hundred at most.
-CHECK_STEPS = 400_000
-
-
-class _Undecided(Exception):
-    """The board check spent its ``CHECK_STEPS`` without an answer."""
-
-
-def _interleaves(columns: list[tuple[int, ...]], budget: list[int] | None = None) -> bool:
-    """True when the columns (each bottom-up, ``+1`` for X and ``-1`` for O) can be
-    merged, each in its own order, into X, O, X, O, ...: the running total of the
-    merge stays 1 after X's moves and 0 after O's.
-
-    Two exact searches take turns, a step each (:func:`_merges`): one builds the
-    merge from the first move, the other from the last (the same search on the
-    columns read top-down, the colours swapped when the last move is O's). The first
-    to finish answers. A board that is hard to build up is often easy to take down,
-    and the other way round: boards that keep one direction busy for minutes fall to
-    the other in a few steps.
-
-    ``budget``, a one-item list, counts down the positions the two searches may still
-    look at; :class:`_Undecided` is raised when it runs out.
-
-    >>> _interleaves([(1, -1), (1, -1)]), _interleaves([(1, 1, -1, -1)])
-    (True, False)
-    """
-    flip = -1 if sum(len(column) for column in columns) % 2 == 0 else 1
-    searches = [_merges(columns), _merges([tuple(flip * d for d in reversed(c)) for c in columns])]
-    while True:
-        for search in searches:
-            try:
-                next(search)
-            except StopIteration as done:
-                return done.value
-        if budget is not None:
-            budget[0] -= 2
-            if budget[0] < 0:
-                raise _Undecided
-
-
-def _merges(columns: list[tuple[int, ...]]):
-    """Search for a merge of ``columns`` into X, O, X, O, ... (see :func:`_interleaves`),
-    yielding once per position looked at; returns True or False when done.
-
-    The search is exact: it tries every merge, up to two reductions that each keep
-    every answer.
-
-    - *The past does not matter.* Whether a partial merge can be finished depends only
-      on what is left of each column, so a position found to be a dead end is
-      remembered and never searched again.
-    - *Equal columns are interchangeable.* Two columns with the same discs left can
-      swap their futures, so positions are remembered with the columns' remainders
-      sorted, and of several equal columns only the first is tried.
-
-    Columns whose next disc must be played soonest (the latest move it can take and
-    still leave room for the discs above it) are tried first, which finds a merge at
-    once on nearly every board. The cost is at worst the number of ways to be part-way
-    up each column, (rows + 1) ** cols: no polynomial method is known to this module
-    (the general question, whether a word is a merge of given words, is NP-complete;
-    Warmuth and Haussler 1984), so
-    ``benchmarks/bench_guards.py`` measures the worst boards found.
-    """
-    n = sum(len(column) for column in columns)
-    if n == 0:
-        return True
-    # every remainder of every column, numbered: equal remainders get equal numbers
-    ids: dict[tuple, int] = {}
-    rest = [[ids.setdefault(column[j:], len(ids)) for j in range(len(column) + 1)] for column in columns]
-    latest = [_latest(column, n) for column in columns]
-    dead: set[tuple] = set()
-    heights = [0] * len(columns)
-    stack: list = [None]   # per depth: the columns still to try there, or None (not yet entered)
-    t = 0
-    while True:
-        if stack[-1] is None:
-            if t == n:
-                return True
-            yield
-            key = tuple(sorted(rest[c][h] for c, h in enumerate(heights)))
-            if key in dead:
-                dead.add(key)
-                stack.pop()
-                if not stack:
-                    return False
-                continue    # the position below undoes the move that led here
-            colour = 1 if t % 2 == 0 else -1
-            tried, options = set(), []
-            for _, c in sorted((latest[c][h], c) for c, h in enumerate(heights)
-                               if h < len(columns[c]) and columns[c][h] == colour):
-                if rest[c][heights[c]] not in tried:
-                    tried.add(rest[c][heights[c]])
-                    options.append(c)
-            stack[-1] = (key, options[::-1], None)
-        key, options, played = stack[-1]
-        if played is not None:      # back from the column played last time: undo it
-            heights[played] -= 1
-            t -= 1
-        if not options:
-            dead.add(key)
-            stack.pop()
-            if not stack:
-                return False
-            continue
-        c = options.pop()
-        stack[-1] = (key, options, c)
-        heights[c] += 1
-        t += 1
-        stack.append(None)
-
-
-def _latest(column: tuple[int, ...], n: int) -> list[int]:
-    """For each disc of ``column``, the latest move (0-based; X moves at even ones) it
-    can take so that the discs above it still fit before move ``n``."""
-    out, t = [0] * len(column), n
-    for j in reversed(range(len(column))):
-        t -= 1
-        if (t % 2 == 0) != (column[j] == 1):
-            t -= 1
-        out[j] = t
-    return out

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Hashable
 
 from ..errors import InvalidTree
+from .explicit import GameTree
 
-__all__ = ["read_fields", "read_cs188_tree", "MAX_CS188_NODES", "MAX_CS188_DEPTH"]
+__all__ = ["CS188Tree", "read_fields", "MAX_CS188_NODES", "MAX_CS188_DEPTH"]
 
 #: The most nodes a CS188 tree may unfold to (its paths from the start).
 MAX_CS188_NODES = 100_000
@@ -80,73 +81,123 @@ def read_fields(text: str) -> dict[str, str]:
     return fields
 
 
-class _CS188:
-    """What a CS188 tree adds to a GameTree: agents, evaluations, win and lose states."""
+class CS188Tree(GameTree):
+    """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2), read
+    from its text; :meth:`GameTree.from_cs188` gives the same tree.
 
-    def __init__(self, agents: int, rounds: int, start: str, evaluation: dict, wins: set, losses: set,
-                 heuristic: dict):
-        self.agents, self.rounds, self.start = agents, rounds, start
-        self.evaluation, self.wins, self.losses = evaluation, wins, losses
-        self.heuristic = heuristic   # path -> evaluation, for inner nodes that have one
+    Agent 0 (Pacman) is Max and the other agents (the ghosts) are Min, moving in
+    turn, so two ghosts give two Min levels in a row. Win and lose states are
+    finished games scored by their ``evaluation``; a state where the search stops
+    at the depth limit is scored by its ``evaluation`` too. ``tree.depth`` is the
+    test's depth in plies (CS188 counts rounds, in which every agent moves once),
+    each node's state is its name in the file and ``result.move`` the action's
+    name, so ``minimax(tree, depth=tree.depth)`` answers as CS188's autograder
+    expects (alpha-beta with ``prune_on_equal=False``: CS188 prunes on strict
+    inequality only), and ``result.tree.generated_states()`` gives the states it
+    generated.
 
-    def describe(self) -> str:
-        return (f"<GameTree from a CS188 test: start {self.start!r}, {self.agents} agents, "
-                f"depth {self.rounds} rounds = {self.rounds * self.agents} plies>")
-
-    def player(self, path: tuple) -> str:
-        agent = len(path) % self.agents
-        return "Pacman" if agent == 0 else f"ghost {agent}"
-
-    def evaluate(self, path: tuple, name: str) -> float:
-        if path in self.heuristic:
-            return self.heuristic[path]
-        raise InvalidTree(
-            f"the search stopped at {name} at its depth limit, but the test gives {name} no "
-            f"evaluation; add a line '{name} <value>' to its evaluation, or search deeper"
-        )
-
-    def result_text(self, name: str) -> str:
-        return "win" if name in self.wins else "lose" if name in self.losses else "leaf"
-
-
-def read_cs188_tree(cls, text: str):
-    """The :class:`GameTree` (``cls``) of a CS188 ``GraphGameTreeTest`` file; see
-    :meth:`GameTree.from_cs188`.
+    >>> from minimax_viz import GameTree, minimax
+    >>> tree = GameTree.from_cs188('''
+    ... num_agents: "2"
+    ... depth: "1"
+    ... start_state: "top"
+    ... win_states: "high"
+    ... lose_states: "low"
+    ... successors: \"\"\"
+    ... top eat mid
+    ... top wait low
+    ... mid flee high
+    ... mid chase low
+    ... \"\"\"
+    ... evaluation: \"\"\"
+    ... high 10
+    ... low -5
+    ... mid 2
+    ... \"\"\"
+    ... ''')
+    >>> type(tree).__name__, tree.depth, tree.player(()), tree.player("mid")
+    ('CS188Tree', 2, 'Pacman', 'ghost 1')
+    >>> result = minimax(tree, depth=tree.depth)
+    >>> result.move, result.score, sorted(result.tree.generated_states())
+    ('eat', -5, ['high', 'low', 'mid', 'top'])
 
     :raises InvalidTree: naming the key or the line, for a file without the keys above,
         a line that does not read, an action given twice to a state, two evaluations of a
         state that differ, a state both won and lost, a cycle, a finished state without an
         evaluation, or a tree past :data:`MAX_CS188_NODES` nodes or :data:`MAX_CS188_DEPTH` levels.
     """
-    fields = read_fields(text)
-    missing = [key for key in _KEYS if key not in fields]
-    if missing:
+
+    def __init__(self, text: str):
+        fields = read_fields(text)
+        missing = [key for key in _KEYS if key not in fields]
+        if missing:
+            raise InvalidTree(
+                f"the CS188 test has no {', '.join(missing)}; a GraphGameTreeTest gives "
+                f"{', '.join(_KEYS)}"
+            )
+        agents = _whole(fields, "num_agents", 1)
+        rounds = _whole(fields, "depth", 0)
+        start = fields["start_state"].strip()
+        wins, losses = set(fields["win_states"].split()), set(fields["lose_states"].split())
+        both = sorted(wins & losses)
+        if both:
+            raise InvalidTree(
+                f"{_cut(both[0])} is both a win state and a lose state; a finished game is one or the "
+                "other: drop it from win_states or from lose_states"
+            )
+        moves = _successors(fields["successors"])
+        evaluation = _evaluation(fields["evaluation"])
+        unfolded = _Unfold(agents, moves, evaluation, wins | losses)
+        super().__init__(unfolded.visit(start, ()))
+        self._name_states(unfolded.names, {state: [action for action, _ in edges] for state, edges in moves.items()})
+        #: The number of agents (Pacman and the ghosts), and the test's depth in rounds.
+        self.agents, self.rounds = agents, rounds
+        #: The start's name, the win and lose states, and each state's evaluation in the file.
+        self.start_name, self.wins, self.losses, self.evaluation = start, wins, losses, evaluation
+        self._heuristic = unfolded.heuristic   # path -> evaluation, for inner nodes that have one
+        self.depth = rounds * agents
+
+    def __repr__(self) -> str:
+        return (f"<GameTree from a CS188 test: start {self.start_name!r}, {self.agents} agents, "
+                f"depth {self.rounds} rounds = {self.rounds * self.agents} plies>")
+
+    def key(self, state: Any) -> Hashable:
+        """The state's name and the agent to move."""
+        path = self.state(state)
+        return self.name(path), len(path) % self.agents
+
+    def board(self, state: Any) -> str:
+        """The state's name."""
+        return self.name(state)
+
+    def player(self, state: Any) -> str:
+        """"Pacman" for agent 0, "ghost 1", "ghost 2", ... for the others."""
+        agent = len(self.state(state)) % self.agents
+        return "Pacman" if agent == 0 else f"ghost {agent}"
+
+    def node_type(self, state: Any) -> str:
+        """"max" where Pacman moves, "min" where a ghost does."""
+        return "max" if len(self.state(state)) % self.agents == 0 else "min"
+
+    def move_name(self, state: Any, move: int) -> str:
+        """The action's name in the file."""
+        return self.label(state, move)
+
+    def evaluate(self, state: Any) -> float:
+        """The state's evaluation in the file, where the search stops at its depth limit."""
+        path = self.state(state)
+        if path in self._heuristic:
+            return self._heuristic[path]
+        name = self.name(state)
         raise InvalidTree(
-            f"the CS188 test has no {', '.join(missing)}; a GraphGameTreeTest gives "
-            f"{', '.join(_KEYS)}"
+            f"the search stopped at {name} at its depth limit, but the test gives {name} no "
+            f"evaluation; add a line '{name} <value>' to its evaluation, or search deeper"
         )
-    agents = _whole(fields, "num_agents", 1)
-    rounds = _whole(fields, "depth", 0)
-    start = fields["start_state"].strip()
-    wins, losses = set(fields["win_states"].split()), set(fields["lose_states"].split())
-    both = sorted(wins & losses)
-    if both:
-        raise InvalidTree(
-            f"{_cut(both[0])} is both a win state and a lose state; a finished game is one or the "
-            "other: drop it from win_states or from lose_states"
-        )
-    moves = _successors(fields["successors"])
-    evaluation = _evaluation(fields["evaluation"])
-    unfolded = _Unfold(agents, moves, evaluation, wins | losses)
-    nested = unfolded.visit(start, ())
-    tree = cls(nested)
-    tree._named = True
-    tree._names = unfolded.names
-    tree._labels = {state: [action for action, _ in edges] for state, edges in moves.items()}
-    tree._kinds.update(unfolded.leaf_kinds)
-    tree._cs188 = _CS188(agents, rounds, start, evaluation, wins, losses, unfolded.heuristic)
-    tree.depth = rounds * agents
-    return tree
+
+    def result_text(self, state: Any) -> str:
+        """"win", "lose" or "leaf"."""
+        name = self.name(state)
+        return "win" if name in self.wins else "lose" if name in self.losses else "leaf"
 
 
 def _whole(fields: dict, key: str, least: int) -> int:
@@ -225,7 +276,6 @@ class _Unfold:
         self.agents, self.moves, self.evaluation, self.finished = agents, moves, evaluation, finished
         self.names: dict[tuple, str] = {}
         self.heuristic: dict[tuple, float] = {}
-        self.leaf_kinds: dict[tuple, str] = {}
         self.on_path: list[str] = []       # the states from the start to the one entered
         self._on_path: set[str] = set()    # the same, to look up
 
@@ -293,7 +343,6 @@ class _Unfold:
                 f"{_cut(state)} is {what}, but the test gives it no evaluation; add a line "
                 f"'{_cut(state)} <value>' to evaluation"
             )
-        self.leaf_kinds[path] = self.kind(path)
         value = self.evaluation[state]
         return int(value) if value.is_integer() else value
 

@@ -87,12 +87,10 @@ True
 from __future__ import annotations
 
 import math
-import sys
-from fractions import Fraction
 from numbers import Real
 from typing import Any, Hashable, Sequence
 
-from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge, short_repr, short_text
+from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge, short_repr
 from .base import Game
 
 __all__ = ["GameTree", "MAX_TEXT_NODES", "MAX_TREE_NODES", "NODE_KINDS"]
@@ -107,7 +105,7 @@ MAX_TEXT_NODES = 100_000
 #: The most nodes (inner nodes and leaves) a tree may have, unless ``max_nodes`` says more.
 MAX_TREE_NODES = 2_000_000
 
-_DEEPEST = 400   # the deepest tree the search walks safely within Python's recursion limit
+DEEPEST = 400   # the deepest tree the search walks safely within Python's recursion limit
 
 
 class GameTree(Game):
@@ -134,34 +132,21 @@ class GameTree(Game):
         _check_count("max_nodes", max_nodes, 1)
         _check_size(nested, max_nodes)
         self.nested = nested
-        self._nodes: dict[tuple, Any] = {}
-        self._kinds: dict[tuple, str] = {}      # path -> its kind, for every inner node
-        self._marked: set[tuple] = set()        # paths whose list starts with its kind
-        self._odds: dict[tuple, tuple] = {}     # chance path -> its probabilities, in move order
-        self._given_odds: set[tuple] = set()    # chance paths whose probabilities were written
-        self._read(nested, ())
+        tables = _Reader(nested)
+        self._nodes, self._kinds, self._marked = tables.nodes, tables.kinds, tables.marked
+        self._odds, self._given_odds = tables.odds, tables.given_odds
         self._names: dict[tuple, str] | None = None      # path -> state name, made when asked
         self._labels: dict[str, list[str]] | None = None  # state name -> its move labels
         self._named = False                              # True for a tree read from text
-        self._cs188 = None                               # what a CS188 test adds (see from_cs188)
         #: The depth to search in plies, where the source says (a CS188 test), else None.
         self.depth: int | None = None
 
     def __repr__(self) -> str:
-        if self._cs188 is not None:
-            return self._cs188.describe()
         return f"GameTree({self.nested!r})"
 
     @classmethod
-    def random(
-        cls,
-        depth: int = 3,
-        branching: int | tuple[int, int] = 3,
-        *,
-        seed: int = 0,
-        low: int = -9,
-        high: int = 9,
-    ) -> GameTree:
+    def random(cls, depth: int = 3, branching: int | tuple[int, int] = 3, *, seed: int = 0,
+               low: int = -9, high: int = 9) -> GameTree:
         """A random tree for practice: ``depth`` levels, ``branching`` children per node
         (a number, or a ``(fewest, most)`` range), whole-number leaves from ``low`` to
         ``high``. The same seed always gives the same tree.
@@ -175,42 +160,7 @@ class GameTree(Game):
         :raises TreeTooLarge: when the tree could have more than 2,000,000 nodes
             (``most ** depth`` leaves), before any of it is built.
         """
-        import random
-
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
-        pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
-        if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
-            raise InvalidTree(
-                f"branching must be a whole number of children, 1 or more, or a range "
-                f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
-            )
-        fewest, most = pair
-        for name, bound in (("low", low), ("high", high)):
-            if type(bound) is not int:
-                raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
-        if low > high:
-            raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
-            raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
-        if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
-            raise TreeTooLarge(
-                f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
-                f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
-            )
-        if depth > _DEEPEST:
-            raise TreeTooLarge(
-                f"depth must be at most {_DEEPEST} levels (deeper, the search would pass Python's "
-                f"recursion limit), not {depth}"
-            )
-        rng = random.Random(seed)
-
-        def grow(level: int):
-            if level == depth:
-                return rng.randint(low, high)
-            return [grow(level + 1) for _ in range(rng.randint(fewest, most))]
-
-        return cls(grow(0))
+        return cls(_random_nested(depth, branching, seed, low, high))
 
     # -- the text format -------------------------------------------------------------------
     @classmethod
@@ -243,69 +193,25 @@ class GameTree(Game):
 
         :raises InvalidTree: naming the line, for text that does not read as a tree.
         """
-        if not isinstance(text, str):
-            raise InvalidTree(f"from_text reads a string of lines, not {type(text).__name__}")
-        start, moves, values, kinds, first_line = _parse(text)
-        tree = cls(_unfold(start, moves, values, kinds, first_line))
-        tree._named = True
-        tree._labels = {state: [edge[0] for edge in edges] for state, edges in moves.items()}
-        names = {(): start[0]}
-        for path in tree._nodes:  # in pre-order: a parent comes before its children
-            for i, edge in enumerate(moves.get(names[path], ())):
-                names[path + (i,)] = edge[1]
-        tree._names = names
+        from .tree_text import read_text
+
+        nested, names, labels = read_text(text)
+        tree = cls(nested)
+        tree._name_states(names, labels)
         return tree
 
     @classmethod
     def from_cs188(cls, text: str) -> GameTree:
-        """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2).
+        """The game tree of a UC Berkeley CS188 ``GraphGameTreeTest`` file (project 2): a
+        :class:`~minimax_viz.games.cs188.CS188Tree`, whose docstring says how it reads and
+        how a search answers on it as CS188's autograder expects.
 
-        Agent 0 (Pacman) is Max and the other agents (the ghosts) are Min, moving in
-        turn, so two ghosts give two Min levels in a row. Win and lose states are
-        finished games scored by their ``evaluation``; a state where the search stops
-        at the depth limit is scored by its ``evaluation`` too. ``tree.depth`` is the
-        test's depth in plies (CS188 counts rounds, in which every agent moves once),
-        each node's state is its name in the file and ``result.move`` the action's
-        name, so ``minimax(tree, depth=tree.depth)`` answers as CS188's autograder
-        expects (alpha-beta with ``prune_on_equal=False``: CS188 prunes on strict
-        inequality only), and ``result.tree.generated_states()`` gives the states it
-        generated.
-
-        >>> from minimax_viz import minimax
-        >>> tree = GameTree.from_cs188('''
-        ... num_agents: "2"
-        ... depth: "1"
-        ... start_state: "top"
-        ... win_states: "high"
-        ... lose_states: "low"
-        ... successors: \"\"\"
-        ... top eat mid
-        ... top wait low
-        ... mid flee high
-        ... mid chase low
-        ... \"\"\"
-        ... evaluation: \"\"\"
-        ... high 10
-        ... low -5
-        ... mid 2
-        ... \"\"\"
-        ... ''')
-        >>> tree.depth, tree.player(()), tree.player("mid")
-        (2, 'Pacman', 'ghost 1')
-        >>> result = minimax(tree, depth=tree.depth)
-        >>> result.move, result.score, sorted(result.tree.generated_states())
-        ('eat', -5, ['high', 'low', 'mid', 'top'])
-
-        :raises InvalidTree: naming the key or the line, for a file that is not a
-            ``GraphGameTreeTest`` with the keys above, a line that does not read, an
-            action given twice to a state, two evaluations of one state that differ, a
-            state that is both a win and a loss, a state reached again on its own path
-            (a cycle), a finished state without an evaluation, or a tree of more than
-            100,000 nodes or 5,000 levels.
+        :raises InvalidTree: naming the key or the line, for a file that does not read as
+            a ``GraphGameTreeTest`` (the cases are listed at ``CS188Tree``).
         """
-        from .cs188 import read_cs188_tree
+        from .cs188 import CS188Tree
 
-        return read_cs188_tree(cls, text)
+        return CS188Tree(text)
 
     def to_text_format(self) -> str:
         """The tree in the text format of :meth:`from_text`; reading it back gives the same tree.
@@ -324,26 +230,9 @@ class GameTree(Game):
         E 12
         F 2
         """
-        names = self._path_names()
-        lines, leaves, done = [f"start {names[()]}"], [], set()
-        for path in sorted(self._nodes, key=lambda p: (len(p), p)):
-            name = names[path]
-            if name in done:
-                continue
-            done.add(name)
-            node = self._nodes[path]
-            if isinstance(node, tuple):
-                leaves.append(f"{name} {node[1]!r}")
-                continue
-            if path in self._marked:
-                lines.append(f"{name} {self._kinds[path]}")
-            odds = self._odds[path] if path in self._given_odds else None
-            lines += [
-                f"{name} {self.label(path, i)} {names[path + (i,)]}"
-                + ("" if odds is None else f" {_odds_text(odds[i])}")
-                for i in range(node)
-            ]
-        return "\n".join(lines + leaves)
+        from .tree_text import write_text
+
+        return write_text(self)
 
     def name(self, state: Any) -> str:
         """The name of the state: from the text, or AIMA-style A, B, C, ... level by level."""
@@ -359,10 +248,8 @@ class GameTree(Game):
 
     def key(self, state: Any) -> Hashable:
         """The state's name for a tree read from text (the same for a transposition), else its
-        path; for a CS188 tree the name and the agent to move."""
+        path (for a CS188 tree, the name and the agent to move)."""
         path = self.state(state)
-        if self._cs188 is not None:
-            return self._names[path], len(path) % self._cs188.agents
         return self._names[path] if self._named else path
 
     def _first_paths(self) -> dict[str, tuple]:
@@ -378,64 +265,28 @@ class GameTree(Game):
             self._names = {path: _letters(i) for i, path in enumerate(ordered)}
         return self._names
 
+    def _name_states(self, names: dict[tuple, str], labels: dict[str, list[str]]) -> None:
+        """Name the states (each path's state, each state's move labels), as for a tree read
+        from text, whose states are keyed by their names."""
+        self._names, self._labels, self._named = names, labels, True
+
+    def mark(self, state: Any) -> str | None:
+        """The kind the node's list starts with (``"max"``, ``"min"`` or ``"chance"``), or
+        None for a node of its level's kind, unmarked.
+
+        >>> GameTree([3, ["chance", 1, 2]]).mark((1,)), GameTree([3, [1, 2]]).mark((1,))
+        ('chance', None)
+        """
+        path = self.state(state)
+        return self._kinds[path] if path in self._marked else None
+
+    def given_probabilities(self, state: Any) -> tuple | None:
+        """A chance node's probabilities as the tree writes them, None where it gives none
+        (equal odds, or not a chance node)."""
+        path = self.state(state)
+        return self._odds[path] if path in self._given_odds else None
+
     # -- rules -------------------------------------------------------------------------------
-    def _read(self, nested: Any, root: tuple) -> None:
-        """Store every node in pre-order (a parent before its children, leaves left to
-        right), with a stack rather than recursion: a tree may be deeper than Python's
-        recursion limit."""
-        stack = [(nested, root)]
-        while stack:
-            node, path = stack.pop()
-            if isinstance(node, (list, tuple)):
-                kind, children = self._kind_of(node, path)
-                if not children:
-                    raise InvalidTree(
-                        f"the inner node at path {path} has no children; give it at least one "
-                        "child, or a number to make it a leaf"
-                    )
-                if kind == "chance":
-                    children = self._read_odds(children, path)
-                self._kinds[path] = kind
-                self._nodes[path] = len(children)
-                stack.extend((children[i], path + (i,)) for i in range(len(children) - 1, -1, -1))
-            elif isinstance(node, Real) and not isinstance(node, bool) and node == node:
-                self._nodes[path] = ("leaf", node)
-            else:
-                raise InvalidTree(
-                    f"the leaf at path {path} is {short_repr(node)}; a leaf holds a number, not NaN "
-                    "(its value for Max)"
-                )
-
-    def _kind_of(self, node, path: tuple) -> tuple[str, list]:
-        """The kind of an inner node (its mark, or the level's) and its children."""
-        if node and isinstance(node[0], str):
-            if node[0] not in NODE_KINDS:
-                raise InvalidTree(
-                    f"the list at path {path} starts with {short_repr(node[0])}; a list may start with "
-                    "the kind of its node: 'max', 'min' or 'chance'"
-                )
-            self._marked.add(path)
-            return node[0], list(node[1:])
-        return _level_kind(path), list(node)
-
-    def _read_odds(self, children: list, path: tuple) -> list:
-        """A chance node's children without their probabilities, which are kept aside."""
-        pairs = [isinstance(child, tuple) for child in children]
-        if not any(pairs):
-            self._odds[path] = (1 / len(children),) * len(children)
-            return children
-        if not all(pairs) or any(len(child) != 2 for child in children):
-            raise InvalidTree(
-                f"the chance node at path {path}: write every outcome as a pair "
-                "(probability, child), or none of them for equal odds; an inner node under "
-                "a chance node is a list"
-            )
-        odds = [p for p, _ in children]
-        _check_odds(odds, f"the chance node at path {path}")
-        self._odds[path] = tuple(float(p) for p in odds)
-        self._given_odds.add(path)
-        return [child for _, child in children]
-
     def start(self) -> tuple:
         return ()
 
@@ -458,16 +309,12 @@ class GameTree(Game):
         return path
 
     def board(self, state: Any) -> Any:
-        """The path, or for a tree read from a CS188 test the state's name."""
-        path = self.state(state)
-        return self._names[path] if self._cs188 is not None else path
+        """The path (for a CS188 tree, the state's name)."""
+        return self.state(state)
 
     def player(self, state: Any) -> str:
         """"MAX", "MIN" or "CHANCE" (for a CS188 tree "Pacman", "ghost 1", "ghost 2", ...)."""
-        path = self.state(state)
-        if self._cs188 is not None:
-            return self._cs188.player(path)
-        return _PLAYERS[self.node_type(path)]
+        return _PLAYERS[self.node_type(state)]
 
     def is_max(self, state: Any) -> bool:
         return self.node_type(state) == "max"
@@ -487,13 +334,11 @@ class GameTree(Game):
         return self._odds[path] if path in self._odds else super().probabilities(path)
 
     def move_name(self, state: Any, move: int) -> Any:
-        """The action's name for a tree read from a CS188 test, else the child index."""
-        return self.label(state, move) if self._cs188 is not None else move
+        """The child index (for a CS188 tree, the action's name)."""
+        return move
 
     def evaluate(self, state: Any) -> float:
-        """The heuristic at the depth limit: a CS188 state's evaluation, else 0."""
-        if self._cs188 is not None:
-            return self._cs188.evaluate(self.state(state), self.name(state))
+        """The heuristic at the depth limit: 0 (for a CS188 tree, the state's evaluation)."""
         return 0
 
     def moves(self, state: Any) -> tuple[int, ...]:
@@ -546,8 +391,6 @@ class GameTree(Game):
 
     def result_text(self, state: Any) -> str:
         """"leaf" (for a CS188 tree: "win", "lose" or "leaf")."""
-        if self._cs188 is not None:
-            return self._cs188.result_text(self.name(state))
         return "leaf"
 
     def leaves(self) -> list[tuple]:
@@ -558,6 +401,128 @@ class GameTree(Game):
         path = self.state(state)
         value = self.value(path)
         return f"{path}" if value is None else f"{path} = {value}"
+
+
+# -- reading nested lists -------------------------------------------------------------------
+
+class _Reader:
+    """The tables of a tree read from nested lists: each node by its path (an inner node's
+    number of children, a leaf's ``("leaf", value)``), the kinds, the marks and the odds."""
+
+    def __init__(self, nested: Any):
+        self.nodes: dict[tuple, Any] = {}
+        self.kinds: dict[tuple, str] = {}      # path -> its kind, for every inner node
+        self.marked: set[tuple] = set()        # paths whose list starts with its kind
+        self.odds: dict[tuple, tuple] = {}     # chance path -> its probabilities, in move order
+        self.given_odds: set[tuple] = set()    # chance paths whose probabilities were written
+        self._read(nested)
+
+    def _read(self, nested: Any) -> None:
+        """Store every node in pre-order (a parent before its children, leaves left to
+        right), with a stack rather than recursion: a tree may be deeper than Python's
+        recursion limit."""
+        stack = [(nested, ())]
+        while stack:
+            node, path = stack.pop()
+            if isinstance(node, (list, tuple)):
+                kind, children = self._kind_of(node, path)
+                if not children:
+                    raise InvalidTree(
+                        f"the inner node at path {path} has no children; give it at least one "
+                        "child, or a number to make it a leaf"
+                    )
+                if kind == "chance":
+                    children = self._read_odds(children, path)
+                self.kinds[path] = kind
+                self.nodes[path] = len(children)
+                stack.extend((children[i], path + (i,)) for i in range(len(children) - 1, -1, -1))
+            elif isinstance(node, Real) and not isinstance(node, bool) and node == node:
+                self.nodes[path] = ("leaf", node)
+            else:
+                raise InvalidTree(
+                    f"the leaf at path {path} is {short_repr(node)}; a leaf holds a number, not NaN "
+                    "(its value for Max)"
+                )
+
+    def _kind_of(self, node, path: tuple) -> tuple[str, list]:
+        """The kind of an inner node (its mark, or the level's) and its children."""
+        if node and isinstance(node[0], str):
+            if node[0] not in NODE_KINDS:
+                raise InvalidTree(
+                    f"the list at path {path} starts with {short_repr(node[0])}; a list may start with "
+                    "the kind of its node: 'max', 'min' or 'chance'"
+                )
+            self.marked.add(path)
+            return node[0], list(node[1:])
+        return _level_kind(path), list(node)
+
+    def _read_odds(self, children: list, path: tuple) -> list:
+        """A chance node's children without their probabilities, which are kept aside."""
+        pairs = [isinstance(child, tuple) for child in children]
+        if not any(pairs):
+            self.odds[path] = (1 / len(children),) * len(children)
+            return children
+        if not all(pairs) or any(len(child) != 2 for child in children):
+            raise InvalidTree(
+                f"the chance node at path {path}: write every outcome as a pair "
+                "(probability, child), or none of them for equal odds; an inner node under "
+                "a chance node is a list"
+            )
+        odds = [p for p, _ in children]
+        check_odds(odds, f"the chance node at path {path}")
+        self.odds[path] = tuple(float(p) for p in odds)
+        self.given_odds.add(path)
+        return [child for _, child in children]
+
+
+def _random_nested(depth, branching, seed, low, high) -> Any:
+    """The nested lists of :meth:`GameTree.random` (its arguments checked in its words)."""
+    import random
+
+    fewest, most = _random_branching(depth, branching)
+    _check_random_values(seed, low, high)
+    if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
+        raise TreeTooLarge(
+            f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
+            f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
+        )
+    if depth > DEEPEST:
+        raise TreeTooLarge(
+            f"depth must be at most {DEEPEST} levels (deeper, the search would pass Python's "
+            f"recursion limit), not {depth}"
+        )
+    rng = random.Random(seed)
+
+    def grow(level: int):
+        if level == depth:
+            return rng.randint(low, high)
+        return [grow(level + 1) for _ in range(rng.randint(fewest, most))]
+
+    return grow(0)
+
+
+def _random_branching(depth, branching) -> tuple[int, int]:
+    """A random tree's ``(fewest, most)`` children per node, its depth and branching checked."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise InvalidTree(f"depth must be a whole number of levels, 1 or more, not {short_repr(depth)}")
+    pair = branching if isinstance(branching, tuple) and len(branching) == 2 else (branching, branching)
+    if not all(type(b) is int for b in pair) or not 1 <= pair[0] <= pair[1]:
+        raise InvalidTree(
+            f"branching must be a whole number of children, 1 or more, or a range "
+            f"(fewest, most) with 1 <= fewest <= most, not {short_repr(branching)}"
+        )
+    return pair
+
+
+def _check_random_values(seed, low, high) -> None:
+    """A random tree's seed and the range of its leaves' values, checked."""
+    for name, bound in (("low", low), ("high", high)):
+        if type(bound) is not int:
+            raise InvalidTree(f"{name} must be a whole number (a leaf's value), not {short_repr(bound)}")
+    if low > high:
+        raise InvalidTree(f"low must be at most high, not low={short_repr(low)} > high={short_repr(high)}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
+        raise InvalidTree(f"seed must be a whole number or a string, not {short_repr(seed)}")
 
 
 # -- sizes ----------------------------------------------------------------------------------------
@@ -597,7 +562,7 @@ def _level_kind(path: tuple) -> str:
     return "max" if len(path) % 2 == 0 else "min"
 
 
-def _check_odds(odds: Sequence, where: str) -> None:
+def check_odds(odds: Sequence, where: str) -> None:
     """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9)."""
     for i, p in enumerate(odds):
         if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
@@ -610,32 +575,7 @@ def _check_odds(odds: Sequence, where: str) -> None:
         raise InvalidTree(f"{where}: its probabilities add up to {total:g}, not 1; make them add up to 1")
 
 
-def _odds_text(p: float) -> str:
-    """A probability as the text format writes it: a short decimal, else a fraction."""
-    if len(repr(p)) <= 6:
-        return repr(p)
-    fraction = Fraction(p).limit_denominator(1000)
-    return f"{fraction.numerator}/{fraction.denominator}" if float(fraction) == p else repr(p)
-
-
-def _probability(word: str) -> float | None:
-    """The number a probability word spells (``0.25`` or ``1/4``), or None."""
-    if "/" in word:
-        top, _, bottom = word.partition("/")
-        try:
-            return int(top) / int(bottom)
-        except (ValueError, ZeroDivisionError):
-            return None
-    value = _number(word)
-    return None if value is None else float(value)
-
-
-# -- reading the text format ------------------------------------------------------------------
-
-def _w(word: str) -> str:
-    """A word of the text as the errors quote it: at most 60 characters."""
-    return short_text(word)
-
+# -- names ------------------------------------------------------------------------------------
 
 def _letters(i: int) -> str:
     """0 -> "A", 25 -> "Z", 26 -> "AA", ... as spreadsheet columns are named."""
@@ -647,230 +587,9 @@ def _letters(i: int) -> str:
     return out
 
 
-def _number(word: str) -> int | float | None:
-    """The finite number a word spells, or None."""
-    for kind in (int, float):
-        try:
-            value = kind(word)
-        except ValueError:
-            continue
-        return value if value == value and abs(value) != float("inf") else None
-    return None
-
-
 def _holds(table: dict, key) -> bool:
     """``key in table``, False for a key that cannot be one (a path holding a list)."""
     try:
         return key in table
     except TypeError:
         return False
-
-
-def _not_a_value(word: str) -> str:
-    """Why a word is not a leaf's value, in words (for a word :func:`_number` refused)."""
-    digits = word.lstrip("+-").replace("_", "")
-    if digits.isdigit():   # past the digits Python reads as an int
-        return (f"a whole number of {len(digits):,} digits, more than can be read (at most "
-                f"{sys.get_int_max_str_digits() or len(digits) - 1:,}); scale the values down")
-    try:
-        value = float(word)
-    except ValueError:
-        return "not a number"
-    if value != value:
-        return "NaN, not a number"
-    if digits.lower() in ("inf", "infinity"):
-        return "infinite; a leaf holds a finite number"
-    return "beyond a float's range (about 1.8e308); scale the values down"
-
-
-def _name(word: str, n: int) -> str:
-    if word == "start" or _number(word) is not None or word.lstrip("+-").isdigit():
-        what = "the start keyword" if word == "start" else "a number"
-        raise InvalidTree(
-            f"line {n}: {_w(word)!r} cannot name a state, as it reads as {what}; name the state "
-            "with a word such as E, and give a leaf's value on its own line, like 'E 3'"
-        )
-    return word
-
-
-def _parse(text: str):
-    """Read the lines into the start, each state's moves ``(label, next, line, probability)``,
-    the leaves' values ``(value, line)``, the marked kinds ``(kind, line)``, and the line
-    where each state is first named."""
-    start = None
-    moves: dict[str, list] = {}
-    values: dict[str, tuple] = {}
-    kinds: dict[str, tuple] = {}
-    first_line: dict[str, int] = {}
-    labelled: dict[tuple, int] = {}   # (state, move label) -> its line: a label once per state
-    for n, raw in enumerate(text.splitlines(), start=1):
-        words = raw.split("#", 1)[0].split()
-        if not words:
-            continue
-        if words[0] == "start":
-            if len(words) != 2:
-                raise InvalidTree(f"line {n}: write the start as 'start A', naming the root state")
-            if start is not None:
-                raise InvalidTree(
-                    f"line {n}: a second start line (the first is line {start[1]}); a tree has one root"
-                )
-            start = (_name(words[1], n), n)
-            first_line.setdefault(words[1], n)
-        elif len(words) in (3, 4):
-            state, label, child = _name(words[0], n), words[1], _name(words[2], n)
-            line = labelled.setdefault((state, label), n)
-            if line != n:
-                raise InvalidTree(
-                    f"line {n}: {_w(state)} already has a move labelled {_w(label)!r} (line {line}); "
-                    "give each move of a state its own label"
-                )
-            odds = _move_probability(words, n)
-            moves.setdefault(state, []).append((label, child, n, odds))
-            first_line.setdefault(state, n)
-            first_line.setdefault(child, n)
-        elif len(words) == 2 and words[1] in NODE_KINDS:
-            state = _name(words[0], n)
-            if state in kinds:
-                raise InvalidTree(f"line {n}: {_w(state)} already has a kind (line {kinds[state][1]})")
-            kinds[state] = (words[1], n)
-            first_line.setdefault(state, n)
-        elif len(words) == 2:
-            state, value = _name(words[0], n), _number(words[1])
-            if value is None:
-                why = _not_a_value(words[1])
-                raise InvalidTree(
-                    f"line {n}: the value of {_w(state)} is {_w(words[1])!r}, {why}"
-                    + (f"; a leaf's line is 'state value', like '{_w(state)} 3' (a line 'state kind' "
-                       "gives a kind: max, min or chance)" if why == "not a number" else "")
-                )
-            if state in values:
-                raise InvalidTree(f"line {n}: {_w(state)} already has a value (line {values[state][1]})")
-            values[state] = (value, n)
-            first_line.setdefault(state, n)
-        else:
-            raise InvalidTree(
-                f"line {n} has {len(words)} words; write 'state move next-state' for a move "
-                "(with its probability after it at a chance node), 'state value' for a leaf, "
-                "'state kind' for a kind, or 'start state' for the root"
-            )
-    if start is None:
-        raise InvalidTree("the text has no start line; add one such as 'start A' naming the root")
-    for state, (_, n) in values.items():
-        if state in moves:
-            raise InvalidTree(
-                f"line {n}: {_w(state)} has a value but also moves (line {moves[state][0][2]}); "
-                "only a leaf, a state without moves, has a value"
-            )
-    for state, (_, n) in kinds.items():
-        if state in values:
-            raise InvalidTree(
-                f"line {n}: {_w(state)} is a leaf (its value is on line {values[state][1]}); only a "
-                "state with moves has a kind"
-            )
-    for state, edges in moves.items():
-        _check_move_odds(state, edges, kinds.get(state, ("",))[0])
-    return start, moves, values, kinds, first_line
-
-
-def _move_probability(words: list[str], n: int) -> float | None:
-    """The probability a move line ends with (its fourth word), or None."""
-    if len(words) == 3:
-        return None
-    odds = _probability(words[3])
-    if odds is None or not 0 < odds <= 1:
-        raise InvalidTree(
-            f"line {n}: the fourth word, {_w(words[3])!r}, must be the move's probability: a "
-            "number in (0, 1] such as 0.25 or 1/4"
-        )
-    return odds
-
-
-def _check_move_odds(state: str, edges: list, kind: str) -> None:
-    """Probabilities only at a chance state, on all of its moves or on none, adding up to 1."""
-    given = [edge for edge in edges if edge[3] is not None]
-    if not given:
-        return
-    if kind != "chance":
-        raise InvalidTree(
-            f"line {given[0][2]}: a probability on a move of {_w(state)}, which is not a chance "
-            f"node; add a line '{_w(state)} chance', or drop the probability"
-        )
-    if len(given) != len(edges):
-        label, _, line, _ = next(edge for edge in edges if edge[3] is None)
-        raise InvalidTree(
-            f"line {line}: the move {_w(label)!r} of the chance node {_w(state)} has no probability "
-            "but others have one; give every move of it a probability, or none (equal odds)"
-        )
-    _check_odds([edge[3] for edge in edges], f"line {edges[0][2]}: the chance node {_w(state)}")
-
-
-def _unfold(start, moves, values, kinds, first_line):
-    """Nested lists for the states reachable from the start, checking that each has moves
-    or a value, that no move leads back to a state on its own path, and that a shared
-    state is always reached with the same player to move."""
-    root, root_line = start
-    parity: dict[str, int] = {root: 0}
-    size: dict[str, int] = {}
-    nested: dict[str, Any] = {}
-    on_path: set[str] = set()   # the states on the way to the one visited (no two alike)
-
-    def visit(state: str, line: int):
-        if state in nested:
-            return nested[state]
-        if state in values:
-            nested[state], size[state] = values[state][0], 1
-            return nested[state]
-        if state not in moves:
-            raise InvalidTree(
-                f"line {line}: {_w(state)} has no moves and no value; add a line '{_w(state)} <value>' "
-                "for a leaf, or lines for its moves"
-            )
-        on_path.add(state)
-        children = []
-        for label, child, n, _ in moves[state]:
-            if child in on_path:
-                raise InvalidTree(
-                    f"line {n}: the move {_w(label)!r} from {_w(state)} leads back to {_w(child)}, a state "
-                    "on the way here; a game tree has no cycles"
-                )
-            want = 1 - parity[state]
-            if parity.setdefault(child, want) != want:
-                raise InvalidTree(
-                    f"line {n}: {_w(child)} is reached here with the other player to move than on "
-                    "another path; players alternate, so every path to a shared state must have "
-                    "an even number of moves, or every path an odd number"
-                )
-            children.append(visit(child, n))
-        on_path.discard(state)
-        size[state] = 1 + sum(size[edge[1]] for edge in moves[state])
-        if size[state] > MAX_TEXT_NODES:
-            raise InvalidTree(
-                f"the tree below {_w(state)} unfolds to more than {MAX_TEXT_NODES:,} nodes (a shared "
-                "state counts once per path to it); write a smaller tree"
-            )
-        nested[state] = children = _marked(children, moves[state], kinds.get(state))
-        return children
-
-    try:
-        tree = visit(root, root_line)
-    except RecursionError:
-        raise InvalidTree(
-            f"the tree is deeper than Python's recursion allows (about {_DEEPEST} levels); "
-            "write a shallower tree"
-        ) from None
-    for state, line in sorted(first_line.items(), key=lambda item: item[1]):
-        if state not in nested:
-            raise InvalidTree(
-                f"line {line}: {_w(state)} cannot be reached from the start, {_w(root)}; "
-                "check the names in the move lines"
-            )
-    return tree
-
-
-def _marked(children: list, edges: list, kind: tuple | None) -> list:
-    """A state's nested list with its kind in front and its moves' probabilities, if given."""
-    if kind is None:
-        return children
-    if kind[0] == "chance" and edges[0][3] is not None:
-        children = [(edge[3], child) for edge, child in zip(edges, children)]
-    return [kind[0], *children]
