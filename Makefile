@@ -64,15 +64,13 @@ student: $(TEACH)
 # even when the first fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted
 # and prints where it stood), so a stuck test ends the run with its traceback, not a silence.
 SUITE_LIMIT ?= 2400
-PYTEST := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest
+BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
 test: $(STAMP) $(TEACH) chromium node
 	@status=0; \
 	echo "== 1/2: unit tests, doctests, notebooks, grading round-trips"; \
-	HYPOTHESIS_PROFILE=full timeout --signal=INT --kill-after=60 $(SUITE_LIMIT) \
-	    $(PYTEST) -p xdist -n 2 --dist loadfile -m "not browser" --durations=10 || status=$$?; \
+	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile -m "not browser" --durations=10 || status=$$?; \
 	echo "== 2/2: browser tests (JupyterLab and JupyterLite in headless Chromium)"; \
-	timeout --signal=INT --kill-after=60 $(SUITE_LIMIT) \
-	    $(PYTEST) -p no:xdist -m browser tests/browser --durations=10 || status=$$?; \
+	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -m browser tests/browser --durations=10 || status=$$?; \
 	exit $$status
 
 # The quick path, while you work: the unit tests and doctests without notebooks, browser,

@@ -698,3 +698,29 @@ def test_why_words_for_a_guess_say_so_in_the_game_unit():
     points = round(root.score * c4.game.max_points)  # guesses read in window points, as lesson 07 counts
     assert f"worth ≈{'+' if points > 0 else '−' if points < 0 else ''}{abs(points)}: a guess" in words
     assert "window" in words
+
+
+def test_the_explorer_keeps_its_last_searches_and_their_calls_bounded():
+    """Going back to settings already seen answers from the kept result, the same numbers as a
+    fresh search; the kept results never hold more than KEPT_CALLS recorded calls (but the last)."""
+    from minimax_viz.widgets import explorer as module
+
+    e = mv.Explorer(".........", depth=2, algorithm="minimax")
+    first = e.result
+    e.depth.value = 3
+    e.depth.value = 2
+    assert e.result is first
+    fresh = mv.minimax(mv.TicTacToe(), ".........", depth=2)
+    assert (e.result.score, e.result.move, e.counts["calls"]) == (fresh.score, fresh.move, fresh.stats.calls)
+    e.algorithm.value = "alphabeta"
+    assert e.result is not first and e.counts["pruned"] > 0
+    e.depth.value = "end"
+    e.algorithm.value = "minimax"   # 549,946 calls: with the others, over the bound
+    assert e.counts["calls"] == 549_946
+    kept = sum(r.stats.calls for r in e._kept.values())
+    assert len(e._kept) <= module.KEPT and (kept <= module.KEPT_CALLS or len(e._kept) == 1)
+    whole = e.result
+    e.board = "X........"
+    assert e.counts["calls"] == 59_705
+    e.board = "........."
+    assert e.result is whole

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections import OrderedDict
 
 from ..draw import TreeView
 from ..errors import InvalidBoard, MinimaxError, short_repr
@@ -15,6 +16,10 @@ from .boards import TicTacToeButtons
 from .navigate import TreeNavigator
 
 __all__ = ["Explorer"]
+
+#: How many searches an explorer keeps, and how many recorded calls they may hold together (a
+#: search of the empty board to the end records 549,946 calls, about 20 MB).
+KEPT, KEPT_CALLS = 8, 1_200_000
 
 #: The depth slider's stops: 1 to 9 plies, or to the end of the game.
 DEPTHS = tuple((str(d), d) for d in range(1, 10)) + (("to the end", "end"),)
@@ -96,6 +101,7 @@ class Explorer(WidgetView):
         w = ipywidgets()
         self.game, self.dpi = TicTacToe(), dpi
         self.result, self.error = None, None
+        self._kept: OrderedDict = OrderedDict()  # the last searches, by the controls' settings
         self._cells = _cells(self.game.TUTORIAL_BOARD if board is None else board)
         options = self._options(w, depth, algorithm, order, prune_on_equal, heuristic)
         self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
@@ -163,13 +169,31 @@ class Explorer(WidgetView):
         return {"calls": self.result.stats.calls, "pruned": self.result.stats.pruned}
 
     def search(self):
-        """Run the search the controls describe on the board; raises MinimaxError on a bad board."""
+        """Run the search the controls describe on the board; raises MinimaxError on a bad board.
+
+        A search the controls described before is not run again: the last few results are
+        kept (at most :data:`KEPT` of them and :data:`KEPT_CALLS` recorded calls in all), so
+        going back to a depth or an algorithm already seen answers at once. A result is the
+        same object either way: the search is deterministic.
+        """
+        plain = self.algorithm.value == "minimax"
+        key = (tuple(self._cells), self.algorithm.value, self.depth.value, self.heuristic.value,
+               None if plain else self.order.value, None if plain else self.prune_on_equal.value)
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
         depth = None if self.depth.value == "end" else self.depth.value
         evaluate = None if self.heuristic.value == "open lines" else _unknown
-        if self.algorithm.value == "minimax":
-            return minimax(self.game, self._cells, depth=depth, evaluate=evaluate)
-        return alphabeta(self.game, self._cells, depth=depth, evaluate=evaluate,
-                         order=ORDERS[self.order.value], prune_on_equal=self.prune_on_equal.value)
+        if plain:
+            result = minimax(self.game, self._cells, depth=depth, evaluate=evaluate)
+        else:
+            result = alphabeta(self.game, self._cells, depth=depth, evaluate=evaluate,
+                               order=ORDERS[self.order.value], prune_on_equal=self.prune_on_equal.value)
+        self._kept[key] = result
+        while len(self._kept) > KEPT or (len(self._kept) > 1 and
+                                         sum(r.stats.calls for r in self._kept.values()) > KEPT_CALLS):
+            self._kept.popitem(last=False)
+        return result
 
     def update(self) -> None:
         """Search again and redraw (the controls call this whenever they change).
