@@ -1008,8 +1008,9 @@ def draw_crosstable(result, ax=None):
             w, d, l_ = result.score(p, q)
             share[i][j] = (w + d / 2) / max(w + d + l_, 1)
             cells = "\n".join("{} {}-{}-{}".format(c, *result.crosstable[p][q][c]) for c in colours)
+            dark = abs(share[i][j] - 0.5) > 0.3   # the ends of the colour map: white ink reads better
             ax.text(j, i, f"{w}-{d}-{l_}\n{cells}", ha="center", va="center", fontsize=8,
-                    color=PALETTE["ink"], linespacing=1.3)
+                    color="white" if dark else PALETTE["ink"], linespacing=1.3)
     image = ax.imshow(share, cmap="RdYlBu", vmin=0, vmax=1)
     ax.set_xticks(range(n), names, rotation=20, ha="right", fontsize=8)
     ax.set_yticks(range(n), names, fontsize=8)
@@ -1020,5 +1021,8 @@ def draw_crosstable(result, ax=None):
     bar = ax.figure.colorbar(image, ax=ax, shrink=0.8)
     bar.set_label("share of points (win 1, draw 1/2)", fontsize=8)
     games = len(result.games)
-    ax.set_title(f"{games} games, {result.budget!r} per move: wins-draws-losses (as X, as O)", fontsize=9)
+    budget = result.budget
+    spend = f"{budget.calls:,} calls" if budget.calls is not None else f"{budget.seconds:g} s"
+    ax.set_title(f"{games} games, {spend} a move: the row player's wins-draws-losses (in all, as X, as O)",
+                 fontsize=9)
     return ax

@@ -179,8 +179,13 @@ def random_player(game, state, budget) -> Any:
 
 def greedy_player(game, state, budget) -> Any:
     """One ply: the move whose position the game's ``evaluate`` likes best for the player to
-    move (a win at once above all), ties to the centre (:func:`~minimax_viz.centre_first`)."""
-    return alphabeta(game, state, depth=1, order=centre_first, quick_wins=True, record=False).move
+    move (a win at once above all), ties to the centre (:func:`~minimax_viz.centre_first`);
+    the first legal move when the budget is too small for that."""
+    first = game.moves(state)[0]
+    try:
+        return alphabeta(game, state, depth=1, order=centre_first, quick_wins=True, record=False).move
+    except BudgetSpent:
+        return first
 
 
 def _deepen(game, state, budget, max_depth: int | None):
@@ -349,9 +354,12 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
         return _words_for(name, referee, state, ply, what, fix)
 
     limit = time_limit if budget.seconds is None else max(time_limit, 2 * budget.seconds)
+    began = time.perf_counter()
     try:
         with Timer(limit):
             move = seat.fn(watched, own_state, mine)
+        if time.perf_counter() - began > limit:   # it caught the clock's stop and went on
+            raise Stopped
     except BudgetSpent:
         return None, mine._meter.calls, words(
             f"it asked the game for more than its budget ({budget!r}) and let BudgetSpent out",
@@ -549,24 +557,22 @@ class MatchResult:
         return Replay(self.game, self.games[index])
 
     def table(self) -> str:
-        """The crosstable as text: a row per player, a column per opponent; each cell its
-        wins-draws-losses playing first (X) and second (O)."""
+        """The crosstable as text, as chess crosstables are set: a numbered row per player,
+        a column per opponent by number; each cell the row player's wins-draws-losses in
+        all, then playing first (X) and second (O)."""
         colours = (self.game.max_player, self.game.min_player)
-        width = max(len(p) for p in self.players) + 2
-        cell = max(width, 17)
-        lines = [" " * width + "".join(f"{q:>{cell}}" for q in self.players)]
-        for p in self.players:
-            row = []
-            for q in self.players:
-                if p == q:
-                    row.append(f"{'-':>{cell}}")
-                    continue
-                parts = ["{} {}-{}-{}".format(c, *self.crosstable[p][q][c]) for c in colours]
-                row.append(f"{'  '.join(parts):>{cell}}")
-            lines.append(f"{p:<{width}}" + "".join(row))
-        total = len(self.games)
-        lines.append(f"({total} games of {self.game!r}, {self.budget!r} per move, seed {self.seed}; "
-                     "each cell: the row player's wins-draws-losses as X, then as O)")
+        label = max(len(p) for p in self.players) + 4
+        cells = {(p, q): [self.score(p, q)] + [tuple(self.crosstable[p][q][c]) for c in colours]
+                 for p in self.players for q in self.players if p != q}
+        width = max([len("{}-{}-{}".format(*r)) for rows in cells.values() for r in rows] + [1]) + 2
+        lines = [(" " * (label + 6) + "".join(f"{j + 1:<{width}}" for j in range(len(self.players)))).rstrip()]
+        for i, p in enumerate(self.players):
+            for k, kind in enumerate(("all", f"as {colours[0]}", f"as {colours[1]}")):
+                head = f"{i + 1} {p}" if k == 0 else ""
+                row = [("" if k else "-") if p == q else "{}-{}-{}".format(*cells[p, q][k]) for q in self.players]
+                lines.append(f"{head:<{label}}{kind:<6}" + "".join(f"{c:<{width}}" for c in row).rstrip())
+        lines.append(f"{len(self.games)} games of {self.game!r}, {self.budget!r} a move, seed {self.seed}: "
+                     "the row player's wins-draws-losses")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
