@@ -129,16 +129,24 @@ _PAID = ("player", "is_max", "node_type", "probabilities", "moves", "play", "win
          "evaluate", "outcome", "quick_outcome", "successors", "successors_by_priority", "moves_left",
          "move_priority", "winning_moves", "threats", "best_reachable", "solver_facts", "result_text")
 #: ... and for free (the forms of a position).
-_FREE = ("start", "state", "board", "to_text", "key", "move_name")
+_FREE = ("start", "board", "to_text", "key", "move_name")
 
 
 class _Metered(Game):
     """The game as a player sees it: the player's own copy, each question counted."""
 
-    def __init__(self, game: Game, meter: _Meter):
-        self._game, self._meter = game, meter
+    def __init__(self, game: Game, meter: _Meter, position=None):
+        self._game, self._meter, self._position = game, meter, position
         for name in ("max_player", "min_player", "win_utility", "key_is_state"):
             setattr(self, name, getattr(game, name))
+
+    def state(self, value=None):
+        """The game's ``state``, without checking again the position the referee handed over
+        (the engine asks at the start of every search; Connect Four checks a position's
+        reachability, which costs more than a shallow search)."""
+        if value is not None and type(value) is type(self._position) and value == self._position:
+            return self._position
+        return self._game.state(value)
 
     def __repr__(self) -> str:
         return repr(self._game)
@@ -302,33 +310,40 @@ class _Seat:
 
     def __init__(self, name: str, fn: Callable, game: Game):
         self.name, self.fn, self.original = name, fn, game
+        self.game = copy.deepcopy(game)   # first, as copying may note a thing or two in the class
         self.classes = {cls: dict(vars(cls)) for cls in (*type(game).__mro__[:-1], _Metered)}
-        self.fresh()
+        self.attributes = _attributes(self.game)
 
     def fresh(self) -> None:
         """A new copy of the game (after a forfeit), and the classes as they were."""
         _restore_classes(self.classes)
         self.game = copy.deepcopy(self.original)
-        self.fingerprint = _fingerprint(self.game)
+        self.attributes = _attributes(self.game)
+
+    def changed(self, watched: _Metered, before: dict) -> str | None:
+        """What the player changed: an attribute of the game it held or of its copy, or a
+        method of their classes (which the referee's game shares); None if nothing."""
+        for cls, saved in self.classes.items():
+            if dict(vars(cls)) != saved:
+                now = vars(cls)
+                k = sorted(k for k in saved.keys() | now.keys() if saved.get(k) is not now.get(k))[0]
+                return f"{cls.__name__}.{k}"
+        if type(self.game) is not type(self.original) or type(watched) is not _Metered:
+            return "its class"
+        return _differs(before, _attributes(watched, private=True)) or _differs(self.attributes,
+                                                                                _attributes(self.game))
 
 
-def _fingerprint(game: Game, *, private: bool = False) -> dict:
-    """What a player could change in its copy: the game's attributes and its class's
-    methods (by identity); the private caches a game fills as it plays are left out
-    unless ``private`` (the metered game the player holds has none)."""
-    out = {("attr", k): id(v) for k, v in vars(game).items() if private or not k.startswith("_")}
-    for cls in type(game).__mro__[:-1]:
-        out.update({(cls.__name__, k): id(v) for k, v in vars(cls).items()})
-    out["class"] = id(type(game))
-    return out
+def _attributes(game, *, private: bool = False) -> dict:
+    """The game's attributes by identity; the private caches a game fills as it plays are
+    left out unless ``private`` (the metered game the player holds has none)."""
+    return {k: id(v) for k, v in vars(game).items() if private or not k.startswith("_")}
 
 
-def _changed(before: dict, after: dict) -> str | None:
-    keys = [k for k in before.keys() | after.keys() if before.get(k) != after.get(k)]
-    if not keys:
+def _differs(before: dict, after: dict) -> str | None:
+    if before == after:
         return None
-    k = sorted(keys, key=str)[0]
-    return "its class" if k == "class" else f"game.{k[1]}" if k[0] == "attr" else f"{k[0]}.{k[1]}"
+    return "game." + sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))[0]
 
 
 def _restore_classes(classes: dict) -> None:
@@ -345,9 +360,9 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
           referee: Game) -> tuple[Any, int, str | None]:
     """Ask one player for its move: (the move, calls spent, None) or (None, calls, words)."""
     mine = budget._for_move(rng)
-    watched = _Metered(seat.game, mine._meter)
     own_state = copy.deepcopy(state)
-    before = _fingerprint(watched, private=True)
+    watched = _Metered(seat.game, mine._meter, state)
+    before = _attributes(watched, private=True)
     name = seat.name
 
     def words(what: str, fix: str) -> str:
@@ -376,7 +391,7 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
     except Exception as err:  # the player's code: any error forfeits, in words
         return None, mine._meter.calls, words(describe_error(err), "fix the error and run its cell again")
     calls = mine._meter.calls
-    changed = _changed(before, _fingerprint(watched, private=True)) or _changed(seat.fingerprint, _fingerprint(seat.game))
+    changed = seat.changed(watched, before)
     if changed is not None:
         return None, calls, words(f"it changed the game it was given ({changed})",
                                   "ask the game questions but leave it as it is; game.play returns a new position")
@@ -587,9 +602,14 @@ class MatchResult:
         return draw_crosstable(self, ax=ax)
 
 
+#: How far :class:`Replay` looks for the move that lost a game: a search of this many plies.
+HORIZON = 6
+
+
 class Replay:
     """One game of a match, move by move: ``moves``, the ``states`` after each, and, for a
-    lost game, the loser's last move (:attr:`losing_ply`) and :meth:`why`."""
+    game lost by a move, :attr:`losing_ply`, the loser's move after which a search of
+    :data:`HORIZON` plies proves the loss (its last such move), and :meth:`why`."""
 
     def __init__(self, game: Game, record: GameRecord):
         self.game, self.record = game, record
@@ -597,29 +617,60 @@ class Replay:
         self.states = [game.start()]
         for move in self.moves:
             self.states.append(game.play(self.states[-1], move))
-        loser = record.loser
-        plies = [i for i in range(len(record.opening), len(self.moves)) if self._mover(i) == loser]
-        self.losing_ply = None if loser is None or not plies or record.forfeit else plies[-1]
+        self.loser = record.loser if record.forfeit is None else None
+        self.losing_ply = self._losing_ply()
 
     def _mover(self, ply: int) -> str:
         first = self.game.player(self.states[ply]) == self.game.max_player
         return self.record.first if first else self.record.second
 
+    def _lost(self, state, depth: int) -> bool:
+        """Whether a search of ``depth`` plies proves ``state`` lost for the loser."""
+        if self.game.is_terminal(state):
+            return self.game.winner(state) is not None
+        score = alphabeta(self.game, state, depth=depth, quick_wins=True, win_check=True, record=False).score
+        loser_is_max = self.loser == self.record.first
+        return score <= -1 if loser_is_max else score >= 1
+
+    def _losing_ply(self) -> int | None:
+        if self.loser is None:
+            return None
+        plies = [i for i in range(len(self.record.opening), len(self.moves)) if self._mover(i) == self.loser]
+        for ply in reversed(plies):   # back from the end, to the last position not yet lost
+            if not self._lost(self.states[ply], HORIZON):
+                return ply
+        return plies[0] if plies else None
+
+    def _proof_depth(self) -> int:
+        """The fewest plies from the losing position that show the move played loses."""
+        after = self.states[self.losing_ply + 1]
+        for depth in range(1, HORIZON + 3):   # the loser's next position is lost within HORIZON
+            if self.game.is_terminal(after) or (depth > 1 and self._lost(after, depth - 1)):
+                return depth
+        return HORIZON + 2
+
     def __repr__(self) -> str:
         text = [repr(self.record), "moves: " + " ".join(str(m) for m in self.moves),
                 self.game.to_text(self.states[-1])]
         if self.losing_ply is not None:
-            text.append(f"the losing move: {self._mover(self.losing_ply)} played {self.moves[self.losing_ply]} "
-                        f"at move {self.losing_ply + 1}")
+            text.append(f"the losing move: {self.loser} played {self.moves[self.losing_ply]} at move "
+                        f"{self.losing_ply + 1}")
         return "\n".join(text)
 
-    def why(self, depth: int = 2):
-        """The package's alpha-beta, recorded, at the position before the losing move, to
-        ``depth`` plies: its tree (``mv.draw_tree(result.tree)``, ``mv.Stepper(result)``)
-        shows what each move there was worth, the one played among them.
+    def why(self, depth: int | None = None):
+        """The package's alpha-beta, recorded, at the position before the losing move: its
+        tree (``mv.draw_tree(result)``, ``mv.Stepper(result)``) shows what each move there
+        was worth, the one played among them. ``depth=None`` searches just deep enough to
+        see that the move played loses (at most :data:`HORIZON` + 2 plies); a small depth
+        shows what a shallow player saw.
 
-        :raises InvalidOption: for a game that was not lost by a move (a draw, a forfeit).
+        :raises InvalidOption: for a game not lost by a move (a draw, a forfeit), or a
+            ``depth`` that is not a whole number >= 1.
         """
         if self.losing_ply is None:
             raise InvalidOption("this game was not lost by a move (a draw, or a forfeit): replay a lost game")
-        return alphabeta(self.game, self.states[self.losing_ply], depth=depth, quick_wins=True)
+        if depth is None:
+            depth = self._proof_depth()
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InvalidOption(f"depth must be a whole number of plies, 1 or more, not {short_repr(depth)}")
+        return alphabeta(self.game, self.states[self.losing_ply], depth=depth)

@@ -98,7 +98,7 @@ def check_expectimax(fn: Callable) -> SearchFeedback:
 #: enough for a match of dozens of games in about a second.
 LADDER_GAME = ConnectFour(rows=5, cols=6)
 #: Calls per move for every player of the ladder's matches.
-LADDER_BUDGET = 200
+LADDER_BUDGET = 150
 #: The seed of the ladder's openings (the same for every learner: a verdict replays exactly).
 LADDER_SEED = 2026
 #: The confidence of a verdict: a rung is beaten when the lower end of the 95% interval
