@@ -27,9 +27,35 @@ def four_in_a_row(columns, rows, mark) -> bool:
                for c in range(len(columns)) for r in range(rows) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
 
 
-def referee_game(game, players, opening, first, second, seed, index):
-    """Replay one game move by move: the players get a fresh copy of the game, the position
-    as the game's own code, and dice seeded as play_match documents; the rules are ours."""
+#: The forms of a position, free; every other method of the Game protocol is a question that costs one call.
+FREE = {"start", "state", "board", "to_text", "key", "move_name"}
+
+
+class Counted(mv.Game):
+    """The documented budget, written again: each question costs one; past the budget, BudgetSpent."""
+
+    def __init__(self, game, calls):
+        self.inner, self.calls, self.most = game, 0, calls
+        self.max_player, self.min_player, self.win_utility = game.max_player, game.min_player, game.win_utility
+
+
+def _forward(name):
+    def method(self, *args, **kwargs):
+        if name not in FREE:
+            if self.calls == self.most:
+                raise mv.BudgetSpent("spent")
+            self.calls += 1
+        return getattr(self.inner, name)(*args, **kwargs)
+    return method
+
+
+for _name in [n for n in dir(mv.Game) if not n.startswith("_") and callable(getattr(mv.Game, n))]:
+    setattr(Counted, _name, _forward(_name))
+
+
+def referee_game(game, players, opening, first, second, seed, index, calls):
+    """Replay one game move by move: the players get a fresh copy of the game, counted, the
+    position as the game's own code, and dice seeded as play_match documents; the rules are ours."""
     rows, cols = game.rows, game.cols
     columns = [[] for _ in range(cols)]
     moves, marks = [], "XO"
@@ -40,8 +66,8 @@ def referee_game(game, players, opening, first, second, seed, index):
         else:
             who = first if mark == "X" else second
             state = game.state("".join(str(m + 1) for m in moves))
-            budget = SimpleNamespace(calls=10 ** 6, seconds=None, rng=random.Random(f"{seed}:{index}:{ply}"))
-            move = players[who](copy.deepcopy(game), state, budget)
+            budget = SimpleNamespace(calls=calls, seconds=None, rng=random.Random(f"{seed}:{index}:{ply}"))
+            move = players[who](Counted(copy.deepcopy(game), calls), state, budget)
         assert 0 <= move < cols and len(columns[move]) < rows, (index, ply, move)
         columns[move].append(mark)
         moves.append(move)
@@ -51,12 +77,14 @@ def referee_game(game, players, opening, first, second, seed, index):
 
 
 def test_a_seeded_match_is_the_games_an_independent_referee_plays():
-    players = {"random": mv.random_player, "greedy": mv.greedy_player, "depth 3": mv.alphabeta_player(3)}
-    result = mv.play_match(players, game=SMALL, games=6, seed=7, budget=10 ** 6)
-    assert len(result.games) == 3 * 6 and not result.forfeits()
+    players = {"random": mv.random_player, "greedy": mv.greedy_player, "depth 3": mv.alphabeta_player(3),
+               "deepening": mv.deepening_player}
+    result = mv.play_match(players, game=SMALL, games=6, seed=7, budget=150)
+    assert len(result.games) == 6 * 6 and not result.forfeits()
     table = {p: {q: {"X": [0, 0, 0], "O": [0, 0, 0]} for q in players if q != p} for p in players}
     for record in result.games:
-        moves, winner = referee_game(SMALL, players, record.opening, record.first, record.second, 7, record.index)
+        moves, winner = referee_game(SMALL, players, record.opening, record.first, record.second, 7, record.index,
+                                     150)
         assert record.moves == moves and record.winner == winner, record
         for me, them, colour in ((record.first, record.second, "X"), (record.second, record.first, "O")):
             table[me][them][colour][0 if winner == me else 2 if winner == them else 1] += 1
@@ -65,6 +93,7 @@ def test_a_seeded_match_is_the_games_an_independent_referee_plays():
     pairs = [(g.first, g.second, g.opening) for g in result.games]
     assert all((b, a, o) in pairs for a, b, o in pairs)
     assert len({g.opening for g in result.games}) == 3 and all(len(g.opening) == 2 for g in result.games)
+    assert {g.opening for g in result.games} <= {(a, b) for a in range(6) for b in range(6)}
     # the strength the ladder claims, measured here: search beats random at every game
     assert result.score("depth 3", "random") == (6, 0, 0) and result.score("greedy", "random")[0] >= 5
 
