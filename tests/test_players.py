@@ -220,6 +220,48 @@ def test_the_reference_players_never_forfeit_even_on_a_tiny_budget():
     assert not result.forfeits()
 
 
+class Pile(mv.Game):
+    """Take 1 or 2 from a pile of 5; who takes the last wins. A position is a list [left, mover]."""
+
+    max_player, min_player = "A", "B"
+
+    def start(self):
+        return [5, "A"]
+
+    def state(self, value=None):
+        return self.start() if value is None else value
+
+    def player(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return tuple(m for m in (1, 2) if m <= state[0])
+
+    def play(self, state, move):
+        return [state[0] - move, "B" if state[1] == "A" else "A"]
+
+    def winner(self, state):
+        return None if state[0] else ("B" if state[1] == "A" else "A")
+
+    def is_terminal(self, state):
+        return state[0] == 0
+
+    def utility(self, state):
+        return 1 if self.winner(state) == "A" else -1
+
+
+def test_a_player_that_changes_the_position_it_was_given_forfeits():
+    def takes_one_more(game, state, budget):
+        state[0] -= 1
+        return 1
+
+    result = mv.play_match({"cheat": takes_one_more, "greedy": mv.greedy_player}, game=Pile(), games=2,
+                           opening_list=[()])
+    assert [f.player for f in result.forfeits()] == ["cheat", "cheat"]
+    assert "it changed the position it was given" in result.forfeits()[0].words
+    assert all(len(g.moves) <= 1 for g in result.games)   # the referee's piles were never touched
+
+
 def test_after_a_forfeit_the_player_gets_a_fresh_game():
     def once(game, state, budget, done=[]):
         if not done:
