@@ -196,19 +196,19 @@ def greedy_player(game, state, budget) -> Any:
         return first
 
 
-def _deepen(game, state, budget, max_depth: int | None):
-    """Alpha-beta to depth 1, 2, ... (the package's engine, the game's ``evaluate``) until
-    ``max_depth``, a solved position or the budget; the deepest finished search answers."""
-    moves = list(game.moves(state))
-    best, depth = moves[0], 0
+def _deepen(game, state, budget, max_depth: int | None, *, step: int = 1):
+    """Alpha-beta to depth 1, then ``step`` plies deeper each time (the package's engine,
+    centre first, the game's ``evaluate``) until ``max_depth``, a solved position or the
+    budget; the deepest finished search answers."""
+    best, depth = game.moves(state)[0], 1
     try:
-        while max_depth is None or depth < max_depth:
-            depth += 1
+        while max_depth is None or depth <= max_depth:
             found = alphabeta(game, state, depth=depth, order=centre_first, quick_wins=True, win_check=True,
                               record=False)
             best = found.move
             if found.solved:
                 break
+            depth = 2 if depth == 1 else depth + step
     except BudgetSpent:
         pass
     return best
@@ -236,11 +236,13 @@ def alphabeta_player(depth: int) -> Callable:
 
 
 def deepening_player(game, state, budget) -> Any:
-    """Iterative deepening under the budget: alpha-beta one ply deeper each time (centre
-    first, the game's ``evaluate``), until the budget is spent (it catches
-    :class:`BudgetSpent`) or the position is solved; the deepest finished search answers.
-    The package's reference player and lesson 10's solution."""
-    return _deepen(game, state, budget, None)
+    """Iterative deepening under the budget: alpha-beta to depth 1, 2, 4, 6, ... (centre
+    first, the game's ``evaluate``, a win at once taken), until the budget is spent (it
+    catches :class:`BudgetSpent`) or the position is solved; the deepest finished search
+    answers. Two plies at a time: an odd depth ends on the player's own move and is
+    over-hopeful, and the matches of ``tests/test_players.py`` measure the even depths
+    stronger. The package's reference player and lesson 10's solution."""
+    return _deepen(game, state, budget, None, step=2)
 
 
 # -- openings ---------------------------------------------------------------------------------------
@@ -608,8 +610,11 @@ HORIZON = 6
 
 class Replay:
     """One game of a match, move by move: ``moves``, the ``states`` after each, and, for a
-    game lost by a move, :attr:`losing_ply`, the loser's move after which a search of
-    :data:`HORIZON` plies proves the loss (its last such move), and :meth:`why`."""
+    game lost by a move, :attr:`losing_ply` and :meth:`why`.
+
+    The losing move is the loser's last move from a position that a search of
+    :data:`HORIZON` plies does not find lost. The game may have been lost earlier, past
+    that horizon: then :meth:`why` shows every move there losing."""
 
     def __init__(self, game: Game, record: GameRecord):
         self.game, self.record = game, record

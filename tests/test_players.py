@@ -355,6 +355,21 @@ def test_the_pass_chance_of_an_equal_player_is_an_exact_binomial_sum():
     assert L.chance_to_pass(32) < 0.03 and L.chance_to_pass(8) < 0.04
 
 
+def test_the_ladder_is_in_order_of_measured_strength():
+    names = [name for name, _, _ in L.ladder()]
+    result = mv.play_match({name: player for name, player, _ in L.ladder()}, game=L.LADDER_GAME, games=32,
+                           seed=L.LADDER_SEED, budget=L.LADDER_BUDGET)
+    points = {p: sum(result.score(p, q)[0] + result.score(p, q)[1] / 2 for q in names if q != p) for p in names}
+    assert points["random"] + 30 < points["greedy"] and points["greedy"] + 30 < min(points[n] for n in names[2:])
+
+    def beats(p, q):
+        w, d, l_ = result.score(p, q)
+        return L.wilson_lower(w + d / 2, 32) > 0.5
+
+    assert all(beats(names[i], names[j]) for i in range(4) for j in range(i) if j < 2)   # each beats random, greedy
+    assert not beats(names[2], names[3]) and not beats(names[3], names[2])               # the last two are alike
+
+
 def test_random_fails_the_ladder_and_the_reference_passes():
     weak, strong = L.check_player(mv.random_player), L.check_player(mv.deepening_player)
     assert not weak.ok and weak.rung == 0 and "reaches no rung" in weak.message and "8 games" in weak.message
