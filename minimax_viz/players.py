@@ -276,7 +276,8 @@ class Forfeit:
 
 @dataclass
 class GameRecord:
-    """One game of a match: who played X (first) and O, the opening, every move, the result."""
+    """One game of a match: who moved first (X) and second (O), the opening, every move, the
+    result, and the calls each move cost (``(player, calls)`` pairs)."""
 
     index: int
     first: str
@@ -286,6 +287,7 @@ class GameRecord:
     winner: str | None = None
     forfeit: Forfeit | None = None
     calls: list = field(default_factory=list)
+    colours: tuple = ("X", "O")
 
     @property
     def loser(self) -> str | None:
@@ -295,7 +297,8 @@ class GameRecord:
 
     def __repr__(self) -> str:
         how = (f"{self.winner} wins" if self.winner else "draw") + (f" ({self.forfeit!r})" if self.forfeit else "")
-        return f"game {self.index}: {self.first} (X) v {self.second} (O), opening {list(self.opening)}: {how}"
+        x, o = self.colours
+        return f"game {self.index}: {self.first} ({x}) v {self.second} ({o}), opening {list(self.opening)}: {how}"
 
 
 def _words_for(name: str, game: Game, state, ply: int, what: str, fix: str) -> str:
@@ -482,7 +485,8 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
         for b in names[i + 1:]:
             for opening in drawn:
                 for first, second in ((a, b), (b, a)):
-                    record = GameRecord(len(records), first, second, tuple(opening))
+                    record = GameRecord(len(records), first, second, tuple(opening),
+                                        colours=(game.max_player, game.min_player))
                     _play(game, seats[first], seats[second], record, budget, seed, time_limit)
                     records.append(record)
     return MatchResult(game, names, records, budget=budget, seed=seed)
