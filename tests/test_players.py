@@ -394,3 +394,17 @@ def test_the_check_never_raises_on_a_learners_player():
     assert "still the stub" in said["stub"].message
     assert "TypeError" in said["two_args"].message and "sys.exit(1)" in said["exits"].message
     assert "not a legal move" in said["illegal"].message and "player function itself" in said["'x'"].message
+
+
+def test_a_slow_player_is_stopped_with_its_time(monkeypatch):
+    import time
+
+    def slow(game, state, budget):
+        time.sleep(0.01)
+        return mv.greedy_player(game, state, budget)
+
+    monkeypatch.setattr(L, "CHECK_SECONDS", 0.3)
+    started = time.perf_counter()
+    verdict = L.check_player(slow)
+    assert time.perf_counter() - started < 3 and not verdict.ok
+    assert "the check stopped after 0.3 s: slow took" in verdict.message and "s a move" in verdict.message

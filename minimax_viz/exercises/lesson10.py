@@ -21,6 +21,7 @@ package's reference players at Connect Four and says which rung it reaches.
 from __future__ import annotations
 
 import math
+import time
 from typing import Callable
 
 from ..games import ConnectFour
@@ -101,6 +102,8 @@ LADDER_GAME = ConnectFour(rows=5, cols=6)
 LADDER_BUDGET = 100
 #: The seed of the ladder's openings (the same for every learner: a verdict replays exactly).
 LADDER_SEED = 2026
+#: The most seconds the whole check may take: past them, a slow player is stopped in words.
+CHECK_SECONDS = 20.0
 #: The confidence of a verdict: a rung is beaten when the lower end of the 95% interval
 #: of the score share is above one half.
 Z_95 = 1.96
@@ -181,9 +184,16 @@ def check_player(fn: Callable) -> LadderFeedback:
                               hint="pass the function's name, without calling it: check_player(my_player)")
     name = getattr(fn, "__name__", "your player")
     results, match, rung = [], None, 0
+    clock = _Clock(fn)
     for level, (rung_name, rung_player, games) in enumerate(ladder(), start=1):
-        match = play_match({"yours": fn, "rung": rung_player}, game=LADDER_GAME, games=games,
+        match = play_match({"yours": clock, "rung": rung_player}, game=LADDER_GAME, games=games,
                            seed=LADDER_SEED + level, budget=LADDER_BUDGET)
+        if clock.over:
+            return LadderFeedback(False, f"the check stopped after {CHECK_SECONDS:g} s: {name} took "
+                                  f"{clock.per_move():.2f} s a move on average.", hint="a move may take "
+                                  "some thousandths of a second here: spend the time in the game's calls "
+                                  "(the budget), not in work of your own between them.", rung=rung,
+                                  results=results, match=match)
         mine = [f for f in match.forfeits() if f.player == "yours"]
         if mine:
             return _forfeited(name, mine[0], match, rung, results)
@@ -193,6 +203,24 @@ def check_player(fn: Callable) -> LadderFeedback:
             return _fell(name, level, rung_name, match, rung, results)
         rung = level
     return _top(name, match, rung, results)
+
+
+class _Clock:
+    """The learner's player, timed: once the check has run :data:`CHECK_SECONDS`, each move
+    is the first legal one, without asking the player (the check then stops in words)."""
+
+    def __init__(self, fn: Callable):
+        self.fn, self.began, self.moves, self.over = fn, time.perf_counter(), 0, False
+
+    def __call__(self, game, state, budget):
+        if time.perf_counter() - self.began > CHECK_SECONDS:
+            self.over = True
+            return game.moves(state)[0]
+        self.moves += 1
+        return self.fn(game, state, budget)
+
+    def per_move(self) -> float:
+        return (time.perf_counter() - self.began) / max(self.moves, 1)
 
 
 def _beaten(results, rung: int) -> str:
