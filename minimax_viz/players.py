@@ -366,7 +366,7 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
     """Ask one player for its move: (the move, calls spent, None) or (None, calls, words)."""
     mine = budget._for_move(rng)
     own_state = copy.deepcopy(state)
-    watched = _Metered(seat.game, mine._meter, state)
+    watched = _Metered(seat.game, mine._meter, own_state)
     before = _attributes(watched, private=True)
     name = seat.name
 

@@ -255,11 +255,17 @@ def test_a_player_that_changes_the_position_it_was_given_forfeits():
         state[0] -= 1
         return 1
 
-    result = mv.play_match({"cheat": takes_one_more, "greedy": mv.greedy_player}, game=Pile(), games=2,
-                           opening_list=[()])
-    assert [f.player for f in result.forfeits()] == ["cheat", "cheat"]
-    assert "it changed the position it was given" in result.forfeits()[0].words
-    assert all(len(g.moves) <= 1 for g in result.games)   # the referee's piles were never touched
+    def through_the_game(game, state, budget):
+        game.state(state)[0] = 0   # the position the game hands back is the player's own copy too
+        return 1
+
+    for cheat in (takes_one_more, through_the_game):
+        result = mv.play_match({"cheat": cheat, "greedy": mv.greedy_player}, game=Pile(), games=2,
+                               opening_list=[()])
+        first = result.forfeits()[0]
+        assert [f.player for f in result.forfeits()] == ["cheat", "cheat"]
+        assert "it changed the position it was given" in first.words
+        assert "(position [5, 'A'])" in first.words   # the referee's pile is as it was
 
 
 def test_after_a_forfeit_the_player_gets_a_fresh_game():
