@@ -365,8 +365,9 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
           referee: Game) -> tuple[Any, int, str | None]:
     """Ask one player for its move: (the move, calls spent, None) or (None, calls, words)."""
     mine = budget._for_move(rng)
+    meter = mine._meter   # the referee's own hold on it, whatever the player does to the budget
     own_state = copy.deepcopy(state)
-    watched = _Metered(seat.game, mine._meter, own_state)
+    watched = _Metered(seat.game, meter, own_state)
     before = _attributes(watched, private=True)
     name = seat.name
 
@@ -381,21 +382,23 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
         if time.perf_counter() - began > limit:   # it caught the clock's stop and went on
             raise Stopped
     except BudgetSpent:
-        return None, mine._meter.calls, words(
+        return None, meter.calls, words(
             f"it asked the game for more than its budget ({budget!r}) and let BudgetSpent out",
             "search less deeply, or catch BudgetSpent and return the best move found so far")
     except Stopped:
-        return None, mine._meter.calls, words(
+        return None, meter.calls, words(
             f"it did not return within {limit:g} s (an endless loop?)",
             "make sure each search stops: at a finished game, at depth 0, or when the budget is spent")
     except RecursionError:
-        return None, mine._meter.calls, words(
+        return None, meter.calls, words(
             "it recursed without end (RecursionError)", "stop at finished games and at depth 0")
     except SystemExit as err:
-        return None, mine._meter.calls, words(f"it called sys.exit({short_repr(err.code)})", "return a move instead")
-    except Exception as err:  # the player's code: any error forfeits, in words
-        return None, mine._meter.calls, words(describe_error(err), "fix the error and run its cell again")
-    calls = mine._meter.calls
+        return None, meter.calls, words(f"it called sys.exit({short_repr(err.code)})", "return a move instead")
+    except KeyboardInterrupt:   # the learner pressed stop: the match stops too
+        raise
+    except BaseException as err:  # the player's code: any other error forfeits, in words
+        return None, meter.calls, words(describe_error(err), "fix the error and run its cell again")
+    calls = meter.calls
     changed = seat.changed(watched, before)
     if changed is not None:
         return None, calls, words(f"it changed the game it was given ({changed})",

@@ -184,6 +184,11 @@ def patches_the_class(game, state, budget):
     return game.moves(state)[0]
 
 
+def drops_the_meter(game, state, budget):
+    budget._meter = None
+    raise GeneratorExit("not an Exception")
+
+
 def patches_the_wrapper(game, state, budget):
     game.moves = lambda s: (0,)
     return game.moves(state)[0]
@@ -198,6 +203,7 @@ def patches_the_wrapper(game, state, budget):
     (rebinds, ["it changed the game it was given (game.rows)", "leave it as it is"]),
     (patches_the_class, ["it changed the game it was given (ConnectFour.play)"]),
     (patches_the_wrapper, ["it changed the game it was given (game.moves)"]),
+    (drops_the_meter, ["it raised GeneratorExit: not an Exception"]),
 ], ids=lambda x: getattr(x, "__name__", "words"))
 def test_a_broken_rule_forfeits_the_game_in_words(bad, words):
     play = mv.ConnectFour.play
