@@ -124,12 +124,12 @@ class _Meter:
                               else "the budget of this move is spent (its seconds are up)")
 
 
-#: What the metered game forwards at a cost of one call each (questions about a position) ...
-_PAID = ("player", "is_max", "node_type", "probabilities", "moves", "play", "winner", "is_terminal", "utility",
-         "evaluate", "outcome", "quick_outcome", "successors", "successors_by_priority", "moves_left",
-         "move_priority", "winning_moves", "threats", "best_reachable", "solver_facts", "result_text")
-#: ... and for free (the forms of a position).
+#: The forms of a position, which the metered game forwards for free ...
 _FREE = ("start", "board", "to_text", "key", "move_name")
+#: ... and every other method of the Game protocol: a question about a position, one call
+#: each (``moves``, ``play``, ``evaluate``, the engine's ``successors`` and ``outcome`` ...).
+_PAID = tuple(name for name in dir(Game) if not name.startswith("_") and callable(getattr(Game, name))
+              and name not in _FREE and name != "state")
 
 
 class _Metered(Game):
