@@ -420,3 +420,28 @@ def test_a_slow_player_is_stopped_with_its_time(monkeypatch):
     verdict = L.check_player(slow)
     assert time.perf_counter() - started < 3 and not verdict.ok
     assert "the check stopped after 0.3 s: slow took" in verdict.message and "s a move" in verdict.message
+
+
+class _NoName:
+    @property
+    def __name__(self):
+        raise RuntimeError("no name")
+
+    def __call__(self, game, state, budget):
+        return game.moves(state)[0]
+
+
+@pytest.mark.parametrize("junk", [None, 0, [], lambda *a: None, lambda *a: 1.5, lambda *a: "0", lambda *a: True,
+                                  lambda game, state, budget: state, _NoName(), dict, print],
+                         ids=lambda j: repr(j)[:20])
+def test_junk_players_get_words_not_an_error(junk):
+    verdict = L.check_player(junk)
+    assert not verdict.ok and verdict.message
+
+
+def test_a_numpy_move_is_a_move():
+    import numpy as np
+
+    result = mv.play_match({"numpy": lambda g, s, b: np.int64(g.moves(s)[0]), "greedy": mv.greedy_player},
+                           game=mv.TicTacToe(), games=2)
+    assert not result.forfeits() and all(type(m) is int for g in result.games for m in g.moves)
