@@ -242,19 +242,26 @@ def _fell(name, level, rung_name, match, rung, results) -> LadderFeedback:
     games, points = w + d + l_, w + d / 2
     as_x, as_o = _record(match, "X"), _record(match, "O")
     total = sum(w_ + d_ + l__ for _, w_, d_, l__ in results)
-    climbed = (f"{name} reaches rung {rung} of 4: it beat {_beaten(results, rung)}" if rung
-               else f"{name} reaches no rung of the 4")
     against = (f"against {rung_name} it scored {points:g} of {games} points (as X {as_x[0]}-{as_x[1]}-{as_x[2]}, "
                f"as O {as_o[0]}-{as_o[1]}-{as_o[2]}), and the 95% Wilson interval of that share starts at "
                f"{wilson_lower(points, games):.2f}, not above an even 0.50")
-    why = (f" The verdict rests on {total} games: a rung is beaten only when that interval starts above 0.50, "
-           f"which a player no stronger than {rung_name} (each game a coin toss) would manage with probability "
-           f"{chance_to_pass(games):.1%} over {games} games.")
+    if rung:
+        top, tw, td, tl = results[rung - 1]
+        n = tw + td + tl
+        climbed = (f"{name} reaches rung {rung} of 4: it beat {_beaten(results, rung)}; against {top} the 95% "
+                   f"Wilson interval of its share of points starts at {wilson_lower(tw + td / 2, n):.2f}, above "
+                   f"an even 0.50, which a player no stronger than {top} (each game a coin toss) would reach "
+                   f"with probability {chance_to_pass(n):.1%} over {n} games")
+    else:
+        climbed = (f"{name} reaches no rung of the 4 (a rung is beaten when the 95% Wilson interval of the share "
+                   f"of points starts above an even 0.50, which a player no stronger than it would reach with "
+                   f"probability {chance_to_pass(games):.1%} over {games} games)")
+    rests = f" The verdict rests on {total} games."
     step = _next_step(level, match.mean_calls("yours"), as_x, as_o)
     if rung >= 2:
-        return LadderFeedback(True, f"{climbed}; {against}.{why} To climb on: {step}", rung=rung, results=results,
-                              match=match)
-    return LadderFeedback(False, f"{climbed}; {against}. Passing is beating greedy (rung 2).{why}", hint=step,
+        return LadderFeedback(True, f"{climbed}. But {against}.{rests} To climb on: {step}", rung=rung,
+                              results=results, match=match)
+    return LadderFeedback(False, f"{climbed}; {against}. Passing is beating greedy (rung 2).{rests}", hint=step,
                           rung=rung, results=results, match=match)
 
 
