@@ -17,11 +17,15 @@ from .search import (
 from .trace import Event, Node, SearchTree, format_value
 from .layout import tidy_layout
 from .scene import Scene
-from .draw import TreeView, draw_difference, draw_tree, principal_variation, score_text, tree_png
+from .draw import TreeView, draw_crosstable, draw_difference, draw_tree, principal_variation, score_text, tree_png
 from .learner import LearnerResult, record_calls
 from .compare import Difference, first_difference
 from .widgets import (  # ipywidgets is imported only when one is made
     Explorer, PlayBoard, PruningQuiz, SearchProgress, Stepper, search_with_progress,
+)
+from .players import (
+    Budget, BudgetSpent, MatchResult, Replay, alphabeta_player, deepening_player, greedy_player, play_match,
+    random_player,
 )
 from . import exercises, tutorial
 from .exercises.session import watch as _watch
@@ -35,6 +39,8 @@ __all__ = [
     "SearchTree", "Node", "Event", "format_value", "Scene",
     "draw_tree", "draw_difference", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
+    "play_match", "Budget", "BudgetSpent", "MatchResult", "Replay", "draw_crosstable",
+    "random_player", "greedy_player", "alphabeta_player", "deepening_player",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
     "ChanceNodeError",

@@ -34,7 +34,7 @@ from .raster import Blitter, crop, encode_png, pixel_box
 from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
 from .trace import CALL, PRUNED, Node, SearchTree, format_value
 
-__all__ = ["draw_tree", "draw_difference", "TreeView", "principal_variation", "tree_png", "score_text"]
+__all__ = ["draw_tree", "draw_difference", "draw_crosstable", "TreeView", "principal_variation", "tree_png", "score_text"]
 
 #: The faintness of a node a replay frame has not reached, and of a pruned stub.
 GHOST, PRUNED_ALPHA = 0.13, 0.45
@@ -979,3 +979,50 @@ def _fade(layer: Layer, alphas) -> None:
         rgba = base.copy()
         rgba[:, 3] = base[:, 3] * alphas
         getattr(layer.artist, f"set_{name}")(rgba)
+
+
+def draw_crosstable(result, ax=None):
+    """Draw a match's crosstable (:class:`minimax_viz.players.MatchResult`) as a grid and
+    return the ``Axes``: a row per player, a column per opponent, each cell the row
+    player's share of the points (a win 1, a draw 1/2) from red (all lost) to blue (all
+    won), with its wins-draws-losses as X and as O. At most 1,000 px wide at 100 dpi.
+
+    :raises InvalidOption: when ``result`` is not a match's result, or ``ax`` not an Axes.
+    """
+    import matplotlib.pyplot as plt
+
+    names = getattr(result, "players", None)
+    if not isinstance(names, list) or not hasattr(result, "crosstable"):
+        raise InvalidOption(f"draw_crosstable takes the result of mv.play_match, not {short_repr(result)}")
+    _check_axes(ax)
+    n = len(names)
+    colours = (result.game.max_player, result.game.min_player)
+    if ax is None:
+        side = min(1.45 * n + 2.2, 9.9)
+        _, ax = plt.subplots(figsize=(side, 0.9 * n + 1.4), layout="constrained")
+    share = [[math.nan] * n for _ in range(n)]
+    for i, p in enumerate(names):
+        for j, q in enumerate(names):
+            if p == q:
+                continue
+            w, d, l_ = result.score(p, q)
+            share[i][j] = (w + d / 2) / max(w + d + l_, 1)
+            cells = "\n".join("{} {}-{}-{}".format(c, *result.crosstable[p][q][c]) for c in colours)
+            dark = abs(share[i][j] - 0.5) > 0.3   # the ends of the colour map: white ink reads better
+            ax.text(j, i, f"{w}-{d}-{l_}\n{cells}", ha="center", va="center", fontsize=8,
+                    color="white" if dark else PALETTE["ink"], linespacing=1.3)
+    image = ax.imshow(share, cmap="RdYlBu", vmin=0, vmax=1)
+    ax.set_xticks(range(n), names, rotation=20, ha="right", fontsize=8)
+    ax.set_yticks(range(n), names, fontsize=8)
+    ax.set_xlabel("opponent", fontsize=9)
+    ax.set_ylabel("player", fontsize=9)
+    for i in range(n):
+        ax.text(i, i, "-", ha="center", va="center", color=PALETTE["fan"])
+    bar = ax.figure.colorbar(image, ax=ax, shrink=0.8)
+    bar.set_label("share of points (win 1, draw 1/2)", fontsize=8)
+    games = len(result.games)
+    budget = result.budget
+    spend = f"{budget.calls:,} calls" if budget.calls is not None else f"{budget.seconds:g} s"
+    ax.set_title(f"{games} games, {spend} a move: the row player's wins-draws-losses (in all, as X, as O)",
+                 fontsize=9)
+    return ax
