@@ -38,6 +38,7 @@ stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
 stepper"""
 EXPLORER_CELL = 'explorer = mv.Explorer(".........", depth=3)\nexplorer'
 CLICKS_CELL = 'clicks = mv.Explorer(".........", depth=3)\nclicks'
+ENDS_CELL = 'ends = mv.Explorer(".........", depth=1, algorithm="minimax")\nends'
 
 # Arm the page's stopwatch on one widget output: the next click or key press starts it, the
 # widget's image loading a new picture stops it. window.__stopwatch holds the times (ms).
@@ -62,7 +63,7 @@ ARM = """(root) => {
 @pytest.fixture(scope="module")
 def timing_lab(lab_servers, tmp_path_factory):
     folder = tmp_path_factory.mktemp("timing-notebooks")
-    write_notebook(folder / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL)
+    write_notebook(folder / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL, ENDS_CELL)
     return lab_servers.start(folder)
 
 
@@ -159,5 +160,20 @@ def test_stepper_steps_explorer_changes_and_focus_clicks_are_timed(timing_lab, p
             _timed(page, out, lambda: _click_at(page, image, x, y, natural)))
         assert _settled_picture(page, out, nav.png) == nav.png, f"focus on {target.move_words}"
         image = widget_image(out)
-    assert sum(len(v) for v in medians.values()) == STEPS + CHANGES + CLICKS
+
+    # -- "to the end" with minimax on the empty board (549,946 calls): the End key, then Home
+    # back to depth 1 and End again; the first time searches, later ones find the kept search
+    mirror = mv.Explorer(".........", depth=1, algorithm="minimax")
+    out = _output(nb, "ends = mv.Explorer(")
+    assert image_bytes(widget_image(out)) == mirror.navigator.png
+    handle = slider(out, "depth (plies)").get_by_role("slider")
+    for i in range(CHANGES):
+        key, mirror.depth.value = ("End", "end") if i % 2 == 0 else ("Home", 1)
+        handle.focus()
+        row = ("Explorer: to the end, minimax, first time" if i == 0 else
+               "Explorer: to the end again (kept), minimax" if key == "End" else
+               "Explorer: back to depth 1 (kept), minimax")
+        medians.setdefault(row, []).append(_timed(page, out, lambda: handle.press(key)))
+        assert _settled_picture(page, out, mirror.navigator.png) == mirror.navigator.png, f"depth {mirror.depth.value}"
+    assert sum(len(v) for v in medians.values()) == STEPS + 2 * CHANGES + CLICKS
 
