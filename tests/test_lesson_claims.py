@@ -868,3 +868,10 @@ def test_the_core_stays_short():
     """Issue 23: the core (00 to 05, 08 and 10) at most 12,000 words of prose."""
     core = ("00", "01", "02", "03", "04", "05", "08", "10")
     assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in core) <= 12_000
+
+
+def test_the_whole_course_stays_short():
+    """Issue 23: every lesson together at most 16,000 words of prose."""
+    lessons = sorted(p.name[:2] for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    assert len(lessons) == 11
+    assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in lessons) <= 16_000
