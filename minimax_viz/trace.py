@@ -16,7 +16,7 @@ import math
 from array import array
 from dataclasses import dataclass
 from numbers import Integral
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple, NoReturn
 
 from .errors import InvalidOption, TreeTooLarge, short_repr
 
@@ -53,16 +53,14 @@ class Event(NamedTuple):
 class Recorder:
     """Receives what the search does and writes it into columns.
 
-    The search calls :meth:`enter` for an inner call, :meth:`leaf` for a node scored
-    at once, ``exit(index, score, alpha, beta)`` when an inner call returns and
-    ``cut(parent, children, start, alpha, beta)`` for the children a cutoff skips
-    (``children[start:]``). ``window`` keeps alpha and beta too (alpha-beta searches).
-
-    ``add`` (behind ``enter`` and ``leaf``), ``exit`` and ``cut`` are built once per
-    recording with the columns at hand. The search itself writes its rows inline with
-    :meth:`appenders`, the score column and ``exits`` (a list of ``(index, alpha, beta)``,
-    one per inner call, in the order the calls return; a Python call per node is a
-    third of the cost of recording).
+    The search writes each node's row inline with :meth:`appenders` (one ``append`` per
+    column: a Python call per node would be a third of the cost of recording) and calls
+    :meth:`too_large` when a row would pass ``max_nodes``; a returning call writes its
+    score into ``score`` and, with a ``window`` (alpha-beta), ``(index, alpha, beta)``
+    into ``exits``, once per inner call in the order the calls return; ``exit(index,
+    score, alpha, beta)`` does the same in one call (where a node has no handler loop of
+    its own to write inline), and ``cut(parent, children, start, alpha, beta)`` writes the
+    children a cutoff skips (``children[start:]``) as stubs.
 
     The columns hold what the package accepts: moves as 32-bit integers (a node may have
     any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
@@ -84,58 +82,18 @@ class Recorder:
             self.beta = array("d")
             self.exits: list[tuple[int, float, float]] = []   # inner calls' (index, alpha, beta) at return
             self._outs: tuple[array, array] | None = None
-        self.add = self._adder()
         self.exit = self._exiter()
         self.cut = self._cutter()
 
-    def _adder(self):
-        """The function that appends one row (one node) and returns its index."""
-        parent, max_nodes = self.parent, self.max_nodes
-        add_parent, add_move = parent.append, self.move.append
-        add_kind, add_score = self.kind.append, self.score.append
-        too_large = self._too_large
+    def too_large(self) -> NoReturn:
+        """Refuse one more row: the recording would pass ``max_nodes``.
 
-        if not self.window:
-            def add(up, move, kind, score, alpha, beta):
-                index = len(parent)
-                if index >= max_nodes:
-                    too_large()
-                add_parent(up)  # one statement per column: no tuple is built per node
-                add_move(move)
-                add_kind(kind)
-                add_score(score)
-                return index
-
-            return add
-        add_alpha, add_beta = self.alpha.append, self.beta.append
-
-        def add_with_window(up, move, kind, score, alpha, beta):
-            index = len(parent)
-            if index >= max_nodes:
-                too_large()
-            add_parent(up)
-            add_move(move)
-            add_kind(kind)
-            add_score(score)
-            add_alpha(alpha)
-            add_beta(beta)
-            return index
-
-        return add_with_window
-
-    def _too_large(self):
+        :raises TreeTooLarge: always, saying how to search with a smaller tree.
+        """
         raise TreeTooLarge(
             f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
             "use alpha-beta, or pass record=False to get the value without the tree"
         )
-
-    def enter(self, parent: int, move: int, alpha: float, beta: float) -> int:
-        """An inner call starts; returns its node index."""
-        return self.add(parent, move, CALL, _NAN, alpha, beta)
-
-    def leaf(self, parent, move, kind, score, alpha, beta) -> int:
-        """A node scored without children (finished game, depth limit, memo hit)."""
-        return self.add(parent, move, kind, score, alpha, beta)
 
     def _exiter(self):
         """The function that closes a call's row: its score, its subtree's end, its window."""
@@ -159,7 +117,7 @@ class Recorder:
         as stubs of ``parent`` with ``pruned=True``, no score, and the window the parent
         had when it stopped. (A cutoff skips one or two children most often: appending
         row by row is quicker than extending each column.)"""
-        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self._too_large
+        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self.too_large
         put_parent, put_move, put_kind, put_score, *put_window = self.appenders()
 
         if not put_window:
