@@ -586,25 +586,36 @@ def event_text(parts: EventParts, *, explain: bool = False, ascii: bool = False,
         return format_value(value, signed=signed, ascii=ascii)
 
     move = move_text(parts.by, parts.move, parts.probability)
-    kind = parts.kind
-    if kind == "enter":
-        who = who_text(parts.who, parts.node_type, parts.at_random)
+    if parts.kind == "enter":
+        return _enter_text(parts, move, num, explain, window)
+    if parts.kind == "return":
         if explain:
-            return f"the search starts: {who}" if parts.by is None else f"{move}: a new call, {who}"
-        if window and parts.window is not None and parts.node_type != "chance":
-            alpha, beta = parts.window
-            who += f", alpha={num(alpha)} beta={num(beta)}"
-        return f"{move}: {who}"
-    if kind == "return":
-        return _return_text(parts, move, num) if explain else (
-            f"chance: average {num(parts.value)} from {move}" if parts.node_type == "chance"
-            else f"return {num(parts.value)} from {move}")
-    if kind == "cutoff":
+            return _return_text(parts, move, num)
+        if parts.node_type == "chance":
+            return f"chance: average {num(parts.value)} from {move}"
+        return f"return {num(parts.value)} from {move}"
+    return _leaf_text(parts, move, num, explain)
+
+
+def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) -> str:
+    """A call starts: who moves there (and, in a trace, the window it gets)."""
+    who = who_text(parts.who, parts.node_type, parts.at_random)
+    if explain:
+        return f"the search starts: {who}" if parts.by is None else f"{move}: a new call, {who}"
+    if window and parts.window is not None and parts.node_type != "chance":
+        alpha, beta = parts.window
+        who += f", alpha={num(alpha)} beta={num(beta)}"
+    return f"{move}: {who}"
+
+
+def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
+    """A node scored at once (a finished game, the depth limit, the memo table) or cut."""
+    if parts.kind == "cutoff":
         if not explain or parts.window is None:
             return f"{move}: pruned" + (", never searched" if explain else "")
         alpha, beta = parts.window
         return f"{move}: pruned, never searched (α = {num(alpha)} ≥ β = {num(beta)})"
-    if kind == "hit":
+    if parts.kind == "hit":
         return f"{move}: {num(parts.value)} from the memo table"
     if parts.node_kind == "horizon":
         if explain:
