@@ -417,8 +417,8 @@ class Scene:
         calls = len(self.tree) - counts["pruned"]
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm
         root = self.tree.root
-        best = [self.game.move_name(root.internal_state, c.move)
-                for c in root.children if c.score == root.score and not c.pruned][:1]
+        first = root.best_child
+        best = [] if first is None else [self.game.move_name(root.internal_state, first.move)]
         value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
         tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
         pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""

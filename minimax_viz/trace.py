@@ -353,6 +353,21 @@ class Node:
         return game.probabilities(state)[moves.index(self.move)]
 
     @property
+    def best_child(self) -> "Node | None":
+        """The first child searched whose value is this node's (pruned stubs skipped): the
+        best move's node, ties going to the first; ``None`` at a leaf.
+
+        >>> from minimax_viz import GameTree, minimax
+        >>> minimax(GameTree([[3, 12], [2, 3]])).tree.root.best_child.move
+        0
+        """
+        score = self.score
+        for child in self.children:
+            if not child.pruned and child.score == score:
+                return child
+        return None
+
+    @property
     def path(self) -> list["Node"]:
         """The nodes from the root down to this one (the call stack while it runs)."""
         out = []
@@ -941,11 +956,9 @@ class SearchTree:
         out, stopped, best = None, False, None
         if kind == "return":
             out = (node.alpha_out, node.beta_out) if self.has_window else None
-            children = node.children
-            stopped = any(child.pruned for child in children)
-            if by is None:
-                firsts = [c.move for c in children if not c.pruned and c.score == value][:1]
-                best = str(self.game.move_name(node.internal_state, firsts[0])) if firsts else None
+            stopped = any(child.pruned for child in node.children)
+            first = node.best_child if by is None else None
+            best = None if first is None else str(self.game.move_name(node.internal_state, first.move))
         game = self.game
         return EventParts(
             step=step, kind=kind, node_kind=node_kind, who=node.player, node_type=node.node_type, by=by,
@@ -1068,10 +1081,9 @@ class SearchTree:
         node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
         path = [node]
         while not node.is_leaf and node.node_type != "chance":
-            best = [c for c in node.children if c.score == node.score and not c.pruned]
-            if not best:
+            node = node.best_child
+            if node is None:
                 break
-            node = best[0]
             path.append(node)
         return path
 
