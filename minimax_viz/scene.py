@@ -27,7 +27,7 @@ from typing import Any, Mapping, NamedTuple
 from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .layout import tidy_x
-from .trace import KINDS, Node, format_probability, format_value, who_text
+from .trace import KINDS, Node, format_probability, who_text
 
 __all__ = ["Scene", "NodeLabels", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 

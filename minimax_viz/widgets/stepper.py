@@ -202,7 +202,7 @@ class Stepper(WidgetView):
             if node.index == self.node.index and self.kind != "enter" and node.is_leaf:
                 what = "pruned" if node.pruned else self._num(node.score)
             else:
-                what = f"{node.player} to move"
+                what = node.mover_words  # "X to move", "chance moves", as the trace says
             lines.append(f"{html.escape(move_words(node))}: {html.escape(what)}")
         lines[-1] = f"<b>{lines[-1]}</b>"
         return "<b>Call stack</b><br>" + "<br>".join(
