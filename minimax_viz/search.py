@@ -503,7 +503,7 @@ def iterative_deepening(
     deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
-        best = _depth_zero(game, root, evaluate, order, quick_wins)
+        best = _depth_zero(game, root, options)
         depth = 0
         while not best.solved and (max_depth is None or depth < max_depth):
             depth += 1
@@ -520,16 +520,16 @@ def iterative_deepening(
                 progress(depth, totals.calls, found.move, found.score)
     except KeyboardInterrupt:
         interrupted = True
-    return _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted)
+    return _deepened(game, root, options, best, totals, interrupted)
 
 
-def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted) -> SearchResult:
+def _deepened(game, root, options: _Options, best, totals, interrupted) -> SearchResult:
     """Iterative deepening's answer; a Ctrl-C while it is put together marks it interrupted
     and tries again (it searches nothing, so it is quick)."""
     for attempt in range(3):
         try:
             if best is None:  # stopped before the depth-0 answer: one evaluation makes it
-                best = _depth_zero(game, root, evaluate, order, quick_wins)
+                best = _depth_zero(game, root, options)
             return SearchResult(
                 score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
                 solved=best.solved, interrupted=interrupted,
@@ -572,21 +572,8 @@ def _search(game, state, options: _Options, budget: "_Budget | None" = None):
     either way (iterative deepening adds up the depths it gave up too)."""
     _check_game(game)
     root = game.state(state)
-    algorithm, record = options.algorithm, options.record
-    if options.memo:
-        _check_key(game, root)
-    recorder = Recorder(window=algorithm == "alphabeta", max_nodes=options.max_nodes) if record else None
-    parts = _Parts(
-        game, algorithm,
-        successors=game.successors if options.order is None else _ordered(game, options.order),
-        outcome=game.quick_outcome if options.quick_wins else game.outcome,
-        score_horizon=game.evaluate if options.evaluate is None else _evaluator(game, options.evaluate),
-        recorder=recorder,
-        memo=_Memo(None if _keyed_by_state(game) else game.key, options.prune_on_equal) if options.memo else None,
-        budget=budget,
-        cutoffs=_Cutoffs(options.prune_on_equal, recorder) if algorithm == "alphabeta" else None,
-        win_check=options.win_check, narrow=options.narrow, quick_wins=options.quick_wins,
-    )
+    parts = _parts_for(game, root, options, budget)
+    algorithm, record, recorder = options.algorithm, options.record, parts.recorder
     value, stats = _dispatcher(parts)
     limit = options.limit
     try:
@@ -622,6 +609,25 @@ def _search(game, state, options: _Options, budget: "_Budget | None" = None):
         stats=found, depth=options.depth, solved=found.horizon == 0,
     )
     return result, found, None
+
+
+def _parts_for(game, root, options: _Options, budget: "_Budget | None") -> "_Parts":
+    """The parts of one search of ``game`` from ``root``: the successors in the order
+    searched, the outcome and the horizon's scores, and the recorder, memo table, budget
+    and cutoffs (each None when unused; the cutoffs write their stubs to the recorder)."""
+    if options.memo:
+        _check_key(game, root)
+    recorder = Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes) if options.record else None
+    memo = _Memo(None if _keyed_by_state(game) else game.key, options.prune_on_equal) if options.memo else None
+    return _Parts(
+        game, options.algorithm,
+        successors=game.successors if options.order is None else _ordered(game, options.order),
+        outcome=game.quick_outcome if options.quick_wins else game.outcome,
+        score_horizon=game.evaluate if options.evaluate is None else _evaluator(game, options.evaluate),
+        recorder=recorder, memo=memo, budget=budget,
+        cutoffs=_Cutoffs(options.prune_on_equal, recorder) if options.algorithm == "alphabeta" else None,
+        win_check=options.win_check, narrow=options.narrow, quick_wins=options.quick_wins,
+    )
 
 
 #: What :func:`_search` answers as its ``stop`` when the budget ran out.
@@ -1083,10 +1089,11 @@ def _next_check(calls: int, max_calls: int | None) -> int:
     return step if max_calls is None else min(step, max_calls)
 
 
-def _depth_zero(game, root, evaluate, order, quick_wins) -> SearchResult:
+def _depth_zero(game, root, options: _Options) -> SearchResult:
     """The answer before any search: the heuristic, and the first move in search order
     (``order``'s answer checked as at every node of a search)."""
-    over = _outcome_of(game, root, quick_wins)
+    evaluate, order = options.evaluate, options.order
+    over = _outcome_of(game, root, options.quick_wins)
     if over is not None:
         return SearchResult(score=over, move=None, tree=None, stats=SearchStats(), depth=0)
     moves = tuple(game.moves(root))
