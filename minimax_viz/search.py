@@ -123,12 +123,18 @@ class SearchResult:
 class _Options:
     """The options of one search, checked once, where they enter (the public functions).
 
-    Checking here, in one place, keeps the messages and their order the same whichever
-    function was called: the solver's switches (they name ``depth``), ``max_calls``,
-    ``depth``, the other switches, then ``max_nodes`` when recording. What needs the game
-    (``evaluate``, ``order``, ``game.key`` for the memo table) is checked when the search
-    is put together. ``max_calls`` is the public functions' budget of calls (``None``: no
-    limit); iterative deepening passes its own budget to :func:`_search` instead.
+    They are checked here, in one order whichever function was called: the solver's
+    switches (they name ``depth``), ``max_calls``, ``depth``, the other switches, then
+    ``max_nodes`` when recording; the game and the position come next (:func:`_search`),
+    then what needs the game (``game.key`` for the memo table, ``order`` and ``evaluate``,
+    whose answers are checked as the search meets them). ``max_calls`` is the public
+    functions' budget of calls (``None``: no limit); iterative deepening passes a budget
+    of its own to :func:`_search` and replaces only ``depth`` from one round to the next.
+
+    >>> _Options("minimax", depth=-1)
+    Traceback (most recent call last):
+    ...
+    minimax_viz.errors.InvalidOption: depth must be 0 or more plies, not -1; use None to search to the end of the game
     """
 
     algorithm: str
