@@ -522,12 +522,15 @@ class Columns(NamedTuple):
 def _move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
     """Who played the move into ``node`` ("chance" below a chance node of the game), the
     move's name and its probability below a chance node: ``(None, None, None)`` at the root."""
-    parent = node.parent
-    if parent is None:
+    if node.index == 0:
         return None, None, None
-    game, state = node.tree.game, node.tree._state(parent.index)
-    by = "chance" if game.node_type(state) == "chance" else parent.player
-    return by, str(game.move_name(state, node.move)), node.probability
+    tree = node.tree
+    game, up, move = tree.game, tree._rec.parent[node.index], tree._rec.move[node.index]
+    state = tree._state(up)
+    kind = game.node_type(state)
+    by = "chance" if kind == "chance" else game.player(state)
+    chance = kind == "chance" or (kind == "min" and tree.min_at_random)   # else no odds to read
+    return by, str(game.move_name(state, move)), node.probability if chance else None
 
 
 def format_probability(p: float) -> str:
@@ -541,7 +544,7 @@ def format_probability(p: float) -> str:
 
 # -- words: an event as structured parts, and the one formatter -----------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventParts:
     """One replay event as structured parts, put into words by :func:`event_text`.
 
@@ -949,22 +952,25 @@ class SearchTree:
         return self._parts(step, event.kind, event.node)
 
     def _parts(self, step: int, kind: str, node: Node) -> EventParts:
+        # read from the columns and the game directly: a text trace builds 200 of these
+        game, rec, i = self.game, self._rec, node.index
         by, move, probability = _move_parts(node)
-        node_kind, value = node.kind, node.score
-        window = (node.alpha, node.beta) if self.has_window else None
-        reason = self.game.result_text(node.internal_state) if kind == "leaf" and node_kind == "leaf" else ""
+        state, node_kind = self._state(i), KINDS[rec.kind[i]]
+        shape = game.node_type(state)
+        at_random = shape == "min" and self.min_at_random
+        window = (_number(rec.alpha[i]), _number(rec.beta[i])) if rec.window else None
+        reason = game.result_text(state) if kind == "leaf" and node_kind == "leaf" else ""
         out, stopped, best = None, False, None
         if kind == "return":
-            out = (node.alpha_out, node.beta_out) if self.has_window else None
+            out = (_number(rec.alpha_out[i]), _number(rec.beta_out[i])) if rec.window else None
             stopped = any(child.pruned for child in node.children)
             first = node.best_child if by is None else None
-            best = None if first is None else str(self.game.move_name(node.internal_state, first.move))
-        game = self.game
+            best = None if first is None else str(game.move_name(state, first.move))
         return EventParts(
-            step=step, kind=kind, node_kind=node_kind, who=node.player, node_type=node.node_type, by=by,
-            move=move, value=value, at_random=node._at_random, probability=probability, reason=reason,
-            window=window, window_out=out, stopped=stopped, best_move=best,
-            sides=(game.max_player, game.min_player),
+            step=step, kind=kind, node_kind=node_kind, who=game.player(state),
+            node_type="chance" if at_random else shape, by=by, move=move, value=_number(rec.score[i]),
+            at_random=at_random, probability=probability, reason=reason, window=window, window_out=out,
+            stopped=stopped, best_move=best, sides=(game.max_player, game.min_player),
         )
 
     def __str__(self) -> str:
