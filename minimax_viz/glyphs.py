@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .trace import format_value
+from .trace import format_value, marked_value
 
 __all__ = [
     "Glyph", "BoardGlyph", "ConnectFourGlyph", "ShapeGlyph", "Layer", "glyph_for", "register_glyph", "PALETTE",
@@ -96,8 +96,7 @@ class Glyph:
         ``≈`` for a guess (see :meth:`value_text`), ``≤``/``≥`` for a bound; the trace's
         flags (``node.heuristic``, ``node.bound``) say which."""
         text = self.value_text(game, node.score, signed=signed, guess=node.heuristic)
-        mark = {"upper": "≤", "lower": "≥"}.get(node.bound, "")
-        return ("≈" if node.heuristic else "") + mark + text
+        return marked_value(text, heuristic=node.heuristic, bound=node.bound)
 
     def value_role(self, value) -> str:
         """The colour role of a result: "max" (a win for Max), "min" or "draw"."""

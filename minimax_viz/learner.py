@@ -420,7 +420,7 @@ class _Recording:
             self.tried[parent].append(move)
         index = len(self.states)
         if index >= self.rec.max_nodes:
-            self.rec._too_large()
+            self.rec.too_large()
         if state is None:
             state = self.states[parent]
         alpha, beta = self._window(bound)
@@ -535,7 +535,7 @@ class _Recording:
             left = []
         for m in left:
             if len(self.states) >= self.rec.max_nodes:
-                self.rec._too_large()
+                self.rec.too_large()
             self._row(index, m, PRUNED, math.nan, alpha, beta)
             try:
                 self.states.append(game.play(state, m))

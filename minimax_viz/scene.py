@@ -27,7 +27,7 @@ from typing import Any, Mapping, NamedTuple
 from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .layout import tidy_x
-from .trace import KINDS, Node, format_probability, format_value
+from .trace import KINDS, Node, format_probability, who_text
 
 __all__ = ["Scene", "NodeLabels", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
@@ -353,7 +353,7 @@ class Scene:
             role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
             name = self.game.player(self.tree.internal_state(i))
             at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
-            who = f"{name}, at random" if at_random else f"{name} to move"
+            who = who_text(name, shape, at_random, short=True)
             words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
             out.append((self.pos[i][1], shape, words))
         return out
@@ -417,8 +417,8 @@ class Scene:
         calls = len(self.tree) - counts["pruned"]
         name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm
         root = self.tree.root
-        best = [self.game.move_name(root.internal_state, c.move)
-                for c in root.children if c.score == root.score and not c.pruned][:1]
+        first = root.best_child
+        best = [] if first is None else [self.game.move_name(root.internal_state, first.move)]
         value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
         tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
         pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""

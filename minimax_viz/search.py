@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from numbers import Real
 from typing import Any, Callable, Sequence
 
@@ -119,6 +119,52 @@ class SearchResult:
         )
 
 
+@dataclass(frozen=True)
+class _Options:
+    """The options of one search, checked once, where they enter (the public functions).
+
+    They are checked here, in one order whichever function was called: the solver's
+    switches (they name ``depth``), ``max_calls``, ``depth``, the other switches, then
+    ``max_nodes`` when recording; the game and the position come next (:func:`_search`),
+    then what needs the game (``game.key`` for the memo table, ``order`` and ``evaluate``,
+    whose answers are checked as the search meets them). ``max_calls`` is the public
+    functions' budget of calls (``None``: no limit); iterative deepening passes a budget
+    of its own to :func:`_search` and replaces only ``depth`` from one round to the next.
+
+    >>> _Options("minimax", depth=-1)
+    Traceback (most recent call last):
+    ...
+    minimax_viz.errors.InvalidOption: depth must be 0 or more plies, not -1; use None to search to the end of the game
+    """
+
+    algorithm: str
+    depth: int | None = None
+    evaluate: Callable[[Any], float] | None = None
+    order: Order | None = None
+    prune_on_equal: bool = True
+    memo: bool = False
+    quick_wins: bool = False
+    win_check: bool = False
+    narrow: bool = False
+    record: bool = True
+    max_nodes: int = DEFAULT_MAX_NODES
+    max_calls: int | None = None
+
+    def __post_init__(self):
+        _check_solver_options(self.win_check, self.narrow, self.depth)
+        _check_max_calls(self.max_calls)
+        _check_depth(self.depth)
+        _check_switches(record=self.record, memo=self.memo, quick_wins=self.quick_wins,
+                        prune_on_equal=self.prune_on_equal)
+        if self.record:
+            _check_max_nodes(self.max_nodes)
+
+    @property
+    def limit(self) -> float:
+        """The depth limit as the recursion counts it down (``inf``: to the end)."""
+        return _check_depth(self.depth)
+
+
 def minimax(
     game,
     state: Any = None,
@@ -153,10 +199,10 @@ def minimax(
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _limited(
-        max_calls, game, state, algorithm="minimax", depth=depth, evaluate=evaluate, record=record,
-        max_nodes=max_nodes, memo=memo, quick_wins=quick_wins,
-    )
+    return _limited(game, state, _Options(
+        "minimax", depth=depth, evaluate=evaluate, memo=memo, quick_wins=quick_wins, record=record,
+        max_nodes=max_nodes, max_calls=max_calls,
+    ))
 
 
 def alphabeta(
@@ -234,12 +280,11 @@ def alphabeta(
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    _check_solver_options(win_check, narrow, depth)
-    return _limited(
-        max_calls, game, state, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
-        prune_on_equal=prune_on_equal, record=record, max_nodes=max_nodes, memo=memo,
-        quick_wins=quick_wins, win_check=win_check, narrow=narrow,
-    )
+    return _limited(game, state, _Options(
+        "alphabeta", depth=depth, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal, memo=memo,
+        quick_wins=quick_wins, win_check=win_check, narrow=narrow, record=record, max_nodes=max_nodes,
+        max_calls=max_calls,
+    ))
 
 
 def expectimax(
@@ -275,10 +320,9 @@ def expectimax(
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _limited(
-        max_calls, game, state, algorithm="expectimax", depth=depth, evaluate=evaluate, record=record,
-        max_nodes=max_nodes,
-    )
+    return _limited(game, state, _Options(
+        "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
+    ))
 
 
 def expectiminimax(
@@ -310,10 +354,9 @@ def expectiminimax(
     :raises TreeTooLarge: as :func:`expectimax`.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _limited(
-        max_calls, game, state, algorithm="expectiminimax", depth=depth, evaluate=evaluate, record=record,
-        max_nodes=max_nodes,
-    )
+    return _limited(game, state, _Options(
+        "expectiminimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
+    ))
 
 
 # -- move ordering ---------------------------------------------------------------------------
@@ -470,8 +513,8 @@ def iterative_deepening(
     _check_game(game)
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
-    _check_solver_options(win_check, False, None)
-    _check_switches(prune_on_equal=prune_on_equal, memo=memo, quick_wins=quick_wins)
+    options = _Options("alphabeta", depth=1, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal,
+                       memo=memo, quick_wins=quick_wins, win_check=win_check, record=False)
     if progress is not None and not callable(progress):
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
     if order is not None and not callable(order):
@@ -479,40 +522,33 @@ def iterative_deepening(
     deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
-        best = _depth_zero(game, root, evaluate, order, quick_wins)
+        best = _depth_zero(game, root, options)
         depth = 0
         while not best.solved and (max_depth is None or depth < max_depth):
             depth += 1
-            try:
-                left = None if max_calls is None else max_calls - totals.calls
-                found = _search(
-                    game, root, algorithm="alphabeta", depth=depth, evaluate=evaluate, order=order,
-                    prune_on_equal=prune_on_equal, record=False, max_nodes=0, memo=memo,
-                    quick_wins=quick_wins, win_check=win_check, deadline=deadline, max_calls=left,
-                )
-            except _OutOfBudget as stop:
-                _add(totals, stop.stats)
+            left = None if max_calls is None else max_calls - totals.calls
+            budget = None if left is None and deadline is None else _Budget(left, deadline)
+            found, stats, stop = _search(game, root, replace(options, depth=depth), budget)
+            _add(totals, stats)
+            if stop is _SPENT:
                 break
-            except KeyboardInterrupt as stop:
-                if getattr(stop, "stats", None) is not None:
-                    _add(totals, stop.stats)
-                raise
-            _add(totals, found.stats)
+            if stop is not None:   # Ctrl-C: the outer handler answers with the last full depth
+                raise stop
             best = found
             if progress is not None:
                 progress(depth, totals.calls, found.move, found.score)
     except KeyboardInterrupt:
         interrupted = True
-    return _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted)
+    return _deepened(game, root, options, best, totals, interrupted)
 
 
-def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted) -> SearchResult:
+def _deepened(game, root, options: _Options, best, totals, interrupted) -> SearchResult:
     """Iterative deepening's answer; a Ctrl-C while it is put together marks it interrupted
     and tries again (it searches nothing, so it is quick)."""
     for attempt in range(3):
         try:
             if best is None:  # stopped before the depth-0 answer: one evaluation makes it
-                best = _depth_zero(game, root, evaluate, order, quick_wins)
+                best = _depth_zero(game, root, options)
             return SearchResult(
                 score=best.score, move=best.move, tree=None, stats=totals, depth=best.depth,
                 solved=best.solved, interrupted=interrupted,
@@ -523,19 +559,19 @@ def _deepened(game, root, evaluate, order, quick_wins, best, totals, interrupted
             interrupted = True
 
 
-def _limited(max_calls, game, state, **options) -> SearchResult:
-    """One search with a budget of calls: past it, a TreeTooLarge that says how to go on."""
-    if max_calls is not None and (isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1):
-        raise InvalidOption(
-            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {_short(max_calls)}"
-        )
-    try:
-        return _search(game, state, max_calls=max_calls, **options)
-    except _OutOfBudget:
+def _limited(game, state, options: _Options) -> SearchResult:
+    """One search with the options' budget of calls: past it, a TreeTooLarge that says how
+    to go on; a Ctrl-C goes on up."""
+    max_calls = options.max_calls
+    found, _, stop = _search(game, state, options, None if max_calls is None else _Budget(max_calls, None))
+    if stop is _SPENT:
         raise TreeTooLarge(
             f"the search passed max_calls={max_calls:,} calls; give a depth limit (depth=...), "
             "or pass a larger max_calls (None: no limit)"
-        ) from None
+        )
+    if stop is not None:
+        raise stop
+    return found
 
 
 # -- the one search ------------------------------------------------------------------------
@@ -548,40 +584,25 @@ def _limited(max_calls, game, state, **options) -> SearchResult:
 # The dispatcher and the handlers are closures with their tools bound to local names:
 # they run once per node of trees of half a million nodes.
 
-def _search(
-    game, state, *, algorithm, depth, evaluate, record, max_nodes, order=None,
-    prune_on_equal=True, memo=False, quick_wins=False, win_check=False, narrow=False, deadline=None,
-    max_calls=None,
-):
+def _search(game, state, options: _Options, budget: "_Budget | None" = None):
+    """Put one search together and run it: ``(result, stats, stop)``. ``stop`` is None when
+    the search answered, :data:`_SPENT` when the budget ran out (``result`` None), or the
+    ``KeyboardInterrupt`` that stopped it (``result`` None); ``stats`` counts the work done
+    either way (iterative deepening adds up the depths it gave up too)."""
     _check_game(game)
     root = game.state(state)
-    limit = _check_depth(depth)
-    _check_switches(record=record, memo=memo, quick_wins=quick_wins, prune_on_equal=prune_on_equal)
-    if record:
-        _check_max_nodes(max_nodes)
-    if memo:
-        _check_key(game, root)
-    parts = _Parts(
-        game, algorithm,
-        successors=_open_hook(game, "open_successors", "successors") if order is None else _ordered(game, order),
-        outcome=game.quick_outcome if quick_wins else game.outcome,
-        score_horizon=game.evaluate if evaluate is None else _evaluator(game, evaluate),   # checked inline
-        recorder=Recorder(window=algorithm == "alphabeta", max_nodes=max_nodes) if record else None,
-        memo=_Memo(None if _keyed_by_state(game) else game.key, prune_on_equal) if memo else None,
-        budget=None if deadline is None and max_calls is None else _Budget(max_calls, deadline),
-        cutoffs=_Cutoffs(prune_on_equal) if algorithm == "alphabeta" else None,
-        win_check=win_check, narrow=narrow, quick_wins=quick_wins,
-    )
+    parts = _parts_for(game, root, options, budget)
+    algorithm, record, recorder = options.algorithm, options.record, parts.recorder
     value, stats = _dispatcher(parts)
+    limit = options.limit
     try:
         score = value(root, limit, -math.inf, math.inf, 0, -1, -1)
-    except _OutOfBudget as stop:
-        stop.stats = stats()
-        stop.stats.calls -= 1  # the call that found the budget spent does no work
-        raise
+    except _OutOfBudget:
+        spent = stats()
+        spent.calls -= 1  # the call that found the budget spent does no work
+        return None, spent, _SPENT
     except KeyboardInterrupt as stop:
-        stop.stats = stats()  # what iterative deepening adds up before it answers
-        raise
+        return None, stats(), stop
     except OverflowError as err:  # a score too large for a float: recorded or averaged
         raise MinimaxError(
             f"a score is too large to {'record' if record else 'average'} ({err}): the recording "
@@ -596,16 +617,41 @@ def _search(
             "with a depth limit, such as depth=300"
         ) from None
     move, found = parts.root_move, stats()
-    if (move is None and limit and _outcome_of(game, root, quick_wins) is None
+    if (move is None and limit and _outcome_of(game, root, options.quick_wins) is None
             and game.node_type(root) in ("max", "min")):
         # Every child scored -inf at a Max root (or +inf at a Min root): none beat the
         # starting value, yet each is a best move; the first one searched answers.
         move = parts.successors(root)[0][0]
-    tree = SearchTree(game, root, parts.recorder, algorithm=algorithm) if record else None
-    return SearchResult(
+    tree = SearchTree(game, root, recorder, algorithm=algorithm) if record else None
+    result = SearchResult(
         score=score, move=None if move is None else game.move_name(root, move), tree=tree,
-        stats=found, depth=depth, solved=found.horizon == 0,
+        stats=found, depth=options.depth, solved=found.horizon == 0,
     )
+    return result, found, None
+
+
+def _parts_for(game, root, options: _Options, budget: "_Budget | None") -> "_Parts":
+    """The parts of one search of ``game`` from ``root``: the successors in the order
+    searched, the outcome and the horizon's scores, and the recorder, memo table, budget
+    and cutoffs (each None when unused; the cutoffs write their stubs to the recorder)."""
+    if options.memo:
+        _check_key(game, root)
+    recorder = Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes) if options.record else None
+    memo = _Memo(None if _keyed_by_state(game) else game.key, options.prune_on_equal) if options.memo else None
+    return _Parts(
+        game, options.algorithm,
+        successors=(_open_hook(game, "open_successors", "successors") if options.order is None
+                    else _ordered(game, options.order)),
+        outcome=game.quick_outcome if options.quick_wins else game.outcome,
+        score_horizon=game.evaluate if options.evaluate is None else _evaluator(game, options.evaluate),
+        recorder=recorder, memo=memo, budget=budget,
+        cutoffs=_Cutoffs(options.prune_on_equal, recorder) if options.algorithm == "alphabeta" else None,
+        win_check=options.win_check, narrow=options.narrow, quick_wins=options.quick_wins,
+    )
+
+
+#: What :func:`_search` answers as its ``stop`` when the budget ran out.
+_SPENT = "spent"
 
 
 class _Parts:
@@ -617,8 +663,6 @@ class _Parts:
         self.win_check, self.narrow, self.quick_wins = win_check, narrow, quick_wins
         self.successors, self.outcome, self.score_horizon = successors, outcome, score_horizon
         self.recorder, self.memo, self.budget, self.cutoffs = recorder, memo, budget, cutoffs
-        if cutoffs is not None and recorder is not None:
-            cutoffs.record = recorder.cut
         self.root_move = None   # set by the root's handler: the first best move
 
 
@@ -665,10 +709,10 @@ class _Cutoffs:
     """Alpha-beta's pruning rule and its cutoffs: ``on_equal`` cuts when a value reaches
     the bound (``>=``/``<=``), else only when it passes it; the count of what was skipped."""
 
-    def __init__(self, prune_on_equal: bool):
+    def __init__(self, prune_on_equal: bool, recorder: Recorder | None = None):
         self.on_equal = prune_on_equal
         self.cutoffs = self.pruned = 0
-        self.record = None   # the recorder's ``cut``, when recording
+        self.record = None if recorder is None else recorder.cut   # writes the stubs, when recording
 
     def skip(self, here: int, children, searched, alpha: float, beta: float) -> None:
         """Cut the ``(move, child)`` pairs of ``children`` at node ``here`` but ``searched``
@@ -740,7 +784,7 @@ def _dispatcher(parts: _Parts):
     rec = parts.recorder
     rows = rec.parent if rec is not None else None
     if rec is not None:
-        max_nodes, too_large = rec.max_nodes, rec._too_large
+        max_nodes, too_large = rec.max_nodes, rec.too_large
         put_parent, put_move, put_kind, put_score, *put_window = rec.appenders()
         window = bool(put_window)
         put_alpha, put_beta = put_window if window else (None, None)
@@ -1065,10 +1109,11 @@ def _next_check(calls: int, max_calls: int | None) -> int:
     return step if max_calls is None else min(step, max_calls)
 
 
-def _depth_zero(game, root, evaluate, order, quick_wins) -> SearchResult:
+def _depth_zero(game, root, options: _Options) -> SearchResult:
     """The answer before any search: the heuristic, and the first move in search order
     (``order``'s answer checked as at every node of a search)."""
-    over = _outcome_of(game, root, quick_wins)
+    evaluate, order = options.evaluate, options.order
+    over = _outcome_of(game, root, options.quick_wins)
     if over is not None:
         return SearchResult(score=over, move=None, tree=None, stats=SearchStats(), depth=0)
     moves = tuple(game.moves(root))
@@ -1102,6 +1147,13 @@ def _check_depth(depth) -> int:
             f"depth must be 0 or more plies, not {depth}; use None to search to the end of the game"
         )
     return depth
+
+
+def _check_max_calls(max_calls) -> None:
+    if max_calls is not None and (isinstance(max_calls, bool) or not isinstance(max_calls, int) or max_calls < 1):
+        raise InvalidOption(
+            f"max_calls must be a whole number of calls, 1 or more, or None (no limit), not {_short(max_calls)}"
+        )
 
 
 def _check_budget(seconds, max_calls, max_depth) -> None:

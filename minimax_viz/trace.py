@@ -13,16 +13,17 @@ not stored: it is replayed from the root along the moves when asked for.
 from __future__ import annotations
 
 import math
-import re
 from array import array
+from dataclasses import dataclass
 from numbers import Integral
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple, NoReturn
 
 from .errors import InvalidOption, TreeTooLarge, short_repr
 
 __all__ = [
-    "SearchTree", "Node", "Event", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES", "format_value",
-    "format_probability",
+    "SearchTree", "Node", "Event", "EventParts", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES",
+    "format_value", "format_probability", "event_text", "move_text", "call_text", "who_text", "outlook_text",
+    "marked_value",
 ]
 
 #: How each node came to be: an inner call, a finished game, a position scored by the
@@ -52,16 +53,14 @@ class Event(NamedTuple):
 class Recorder:
     """Receives what the search does and writes it into columns.
 
-    The search calls :meth:`enter` for an inner call, :meth:`leaf` for a node scored
-    at once, ``exit(index, score, alpha, beta)`` when an inner call returns and
-    ``cut(parent, children, start, alpha, beta)`` for the children a cutoff skips
-    (``children[start:]``). ``window`` keeps alpha and beta too (alpha-beta searches).
-
-    ``add`` (behind ``enter`` and ``leaf``), ``exit`` and ``cut`` are built once per
-    recording with the columns at hand. The search itself writes its rows inline with
-    :meth:`appenders`, the score column and ``exits`` (a list of ``(index, alpha, beta)``,
-    one per inner call, in the order the calls return; a Python call per node is a
-    third of the cost of recording).
+    The search writes each node's row inline with :meth:`appenders` (one ``append`` per
+    column: a Python call per node would be a third of the cost of recording) and calls
+    :meth:`too_large` when a row would pass ``max_nodes``; a returning call writes its
+    score into ``score`` and, with a ``window`` (alpha-beta), ``(index, alpha, beta)``
+    into ``exits``, once per inner call in the order the calls return; ``exit(index,
+    score, alpha, beta)`` does the same in one call (where a node has no handler loop of
+    its own to write inline), and ``cut(parent, children, start, alpha, beta)`` writes the
+    children a cutoff skips (``children[start:]``) as stubs.
 
     The columns hold what the package accepts: moves as 32-bit integers (a node may have
     any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
@@ -83,58 +82,18 @@ class Recorder:
             self.beta = array("d")
             self.exits: list[tuple[int, float, float]] = []   # inner calls' (index, alpha, beta) at return
             self._outs: tuple[array, array] | None = None
-        self.add = self._adder()
         self.exit = self._exiter()
         self.cut = self._cutter()
 
-    def _adder(self):
-        """The function that appends one row (one node) and returns its index."""
-        parent, max_nodes = self.parent, self.max_nodes
-        add_parent, add_move = parent.append, self.move.append
-        add_kind, add_score = self.kind.append, self.score.append
-        too_large = self._too_large
+    def too_large(self) -> NoReturn:
+        """Refuse one more row: the recording would pass ``max_nodes``.
 
-        if not self.window:
-            def add(up, move, kind, score, alpha, beta):
-                index = len(parent)
-                if index >= max_nodes:
-                    too_large()
-                add_parent(up)  # one statement per column: no tuple is built per node
-                add_move(move)
-                add_kind(kind)
-                add_score(score)
-                return index
-
-            return add
-        add_alpha, add_beta = self.alpha.append, self.beta.append
-
-        def add_with_window(up, move, kind, score, alpha, beta):
-            index = len(parent)
-            if index >= max_nodes:
-                too_large()
-            add_parent(up)
-            add_move(move)
-            add_kind(kind)
-            add_score(score)
-            add_alpha(alpha)
-            add_beta(beta)
-            return index
-
-        return add_with_window
-
-    def _too_large(self):
+        :raises TreeTooLarge: always, saying how to search with a smaller tree.
+        """
         raise TreeTooLarge(
             f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
             "use alpha-beta, or pass record=False to get the value without the tree"
         )
-
-    def enter(self, parent: int, move: int, alpha: float, beta: float) -> int:
-        """An inner call starts; returns its node index."""
-        return self.add(parent, move, CALL, _NAN, alpha, beta)
-
-    def leaf(self, parent, move, kind, score, alpha, beta) -> int:
-        """A node scored without children (finished game, depth limit, memo hit)."""
-        return self.add(parent, move, kind, score, alpha, beta)
 
     def _exiter(self):
         """The function that closes a call's row: its score, its subtree's end, its window."""
@@ -158,7 +117,7 @@ class Recorder:
         as stubs of ``parent`` with ``pruned=True``, no score, and the window the parent
         had when it stopped. (A cutoff skips one or two children most often: appending
         row by row is quicker than extending each column.)"""
-        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self._too_large
+        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self.too_large
         put_parent, put_move, put_kind, put_score, *put_window = self.appenders()
 
         if not put_window:
@@ -394,6 +353,21 @@ class Node:
         return game.probabilities(state)[moves.index(self.move)]
 
     @property
+    def best_child(self) -> "Node | None":
+        """The first child searched whose value is this node's (pruned stubs skipped): the
+        best move's node, ties going to the first; ``None`` at a leaf.
+
+        >>> from minimax_viz import GameTree, minimax
+        >>> minimax(GameTree([[3, 12], [2, 3]])).tree.root.best_child.move
+        0
+        """
+        score = self.score
+        for child in self.children:
+            if not child.pruned and child.score == score:
+                return child
+        return None
+
+    @property
     def path(self) -> list["Node"]:
         """The nodes from the root down to this one (the call stack while it runs)."""
         out = []
@@ -429,16 +403,23 @@ class Node:
     def mover_words(self) -> str:
         """Who moves here, in words: ``"X to move"``, ``"chance moves"``, or
         ``"MIN moves at random"`` (a Min node that expectimax treats as chance)."""
-        if self.node_type != "chance":
-            return f"{self.player} to move"
-        if self.tree.game.node_type(self.internal_state) == "chance":
-            return "chance moves"
-        return f"{self.player} moves at random"
+        return who_text(self.player, self.node_type, self._at_random)
+
+    @property
+    def _at_random(self) -> bool:
+        """True for a Min node that the search treated as a chance node (expectimax)."""
+        return self.tree.min_at_random and self.tree.game.node_type(self.internal_state) == "min"
 
     @property
     def move_words(self) -> str:
         """How the search reached this node: ``"X plays 4"``, ``"chance picks 1 (p=0.25)"``, or ``"root"``."""
-        return _move_words(self)
+        return move_text(*_move_parts(self))
+
+    @property
+    def call_words(self) -> str:
+        """The call at this node, named by the move into it: ``"the call after X plays 4"``,
+        ``"the root call"``."""
+        return call_text(*_move_parts(self))
 
     @property
     def where(self) -> str:
@@ -538,19 +519,18 @@ class Columns(NamedTuple):
     end: memoryview
 
 
-def _move_words(node: Node) -> str:
-    """How the trace names the move into ``node``: "root", "X plays 4", "ghost 1 plays
-    Left (p=0.5)", "chance picks 1 (p=0.25)"."""
-    parent = node.parent
-    if parent is None:
-        return "root"
-    game, state = node.tree.game, node.tree._state(parent.index)
-    name = game.move_name(state, node.move)
-    p = node.probability
-    if p is None:
-        return f"{parent.player} plays {name}"
-    who = "chance picks" if game.node_type(state) == "chance" else f"{parent.player} plays"
-    return f"{who} {name} (p={format_probability(p)})"
+def _move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
+    """Who played the move into ``node`` ("chance" below a chance node of the game), the
+    move's name and its probability below a chance node: ``(None, None, None)`` at the root."""
+    if node.index == 0:
+        return None, None, None
+    tree = node.tree
+    game, up, move = tree.game, tree._rec.parent[node.index], tree._rec.move[node.index]
+    state = tree._state(up)
+    kind = game.node_type(state)
+    by = "chance" if kind == "chance" else game.player(state)
+    chance = kind == "chance" or (kind == "min" and tree.min_at_random)   # else no odds to read
+    return by, str(game.move_name(state, move)), node.probability if chance else None
 
 
 def format_probability(p: float) -> str:
@@ -560,6 +540,189 @@ def format_probability(p: float) -> str:
     ('0.5', '0.333', '0.25')
     """
     return f"{p:.3g}"
+
+
+# -- words: an event as structured parts, and the one formatter -----------------------------------
+
+@dataclass(frozen=True, slots=True)
+class EventParts:
+    """One replay event as structured parts, put into words by :func:`event_text`.
+
+    ``kind`` is the event's ("enter", "leaf", "cutoff", "hit", "return") and ``node_kind``
+    the node's (one of :data:`KINDS`); ``who`` moves at the node (``node_type`` "max", "min"
+    or "chance" as the search treated it; ``at_random``: a Min node that expectimax treats
+    as chance); ``by`` played ``move`` (its name) into it (``"chance"`` below a chance node
+    of the game, ``None`` at the root), with ``probability`` below a chance node; ``value``
+    is the score (``None`` for a pruned stub); ``window`` the alpha and beta it entered with
+    and ``window_out`` those it returned with (``None`` after minimax). A call that returns
+    says whether a cutoff stopped it early (``stopped``), the root its first best move.
+
+    >>> from minimax_viz import GameTree, minimax
+    >>> parts = minimax(GameTree([[3, 12], [2]])).tree.event_parts(2)
+    >>> parts.kind, parts.by, parts.move, parts.value, parts.reason
+    ('leaf', 'MIN', '0', 3, 'leaf')
+    >>> event_text(parts), event_text(parts, explain=True)
+    ('MIN plays 0: +3 (leaf)', 'MIN plays 0: +3 (leaf)')
+    """
+
+    step: int
+    kind: str
+    node_kind: str
+    who: str
+    node_type: str
+    by: str | None
+    move: str | None
+    value: float | None
+    at_random: bool = False
+    probability: float | None = None
+    reason: str = ""
+    window: tuple[float, float] | None = None
+    window_out: tuple[float, float] | None = None
+    stopped: bool = False
+    best_move: str | None = None
+    sides: tuple[str, str] = ("MAX", "MIN")
+
+
+def event_text(parts: EventParts, *, explain: bool = False, ascii: bool = False, signed: bool = True,
+               window: bool = False) -> str:
+    """The words for one event: the one formatter of the trace, the titles, the Stepper and
+    the captions. ``explain`` says what each event means (the Stepper's caption: "a new
+    call", why a child is pruned, what a call returns); ``ascii`` writes ``-`` and ``inf``
+    (text traces); ``signed`` puts ``+`` on values above 0; ``window`` shows alpha and beta
+    on entering a call.
+
+    >>> from minimax_viz import TicTacToe, alphabeta
+    >>> tree = alphabeta(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree
+    >>> event_text(tree.event_parts(6), window=True)
+    'X plays 8: O to move, alpha=+1 beta=+∞'
+    >>> event_text(tree.event_parts(10), explain=True)
+    'O plays 4: pruned, never searched (α = +1 ≥ β = +1)'
+    >>> event_text(tree.event_parts(4), ascii=True), event_text(tree.event_parts(12), explain=True)
+    ('return -1 from X plays 1', 'the search ends: value +1; best move 4')
+    """
+    def num(value) -> str:
+        return format_value(value, signed=signed, ascii=ascii)
+
+    move = move_text(parts.by, parts.move, parts.probability)
+    if parts.kind == "enter":
+        return _enter_text(parts, move, num, explain, window)
+    if parts.kind == "return":
+        if explain:
+            return _return_text(parts, move, num)
+        if parts.node_type == "chance":
+            return f"chance: average {num(parts.value)} from {move}"
+        return f"return {num(parts.value)} from {move}"
+    return _leaf_text(parts, move, num, explain)
+
+
+def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) -> str:
+    """A call starts: who moves there (and, in a trace, the window it gets)."""
+    who = who_text(parts.who, parts.node_type, parts.at_random)
+    if explain:
+        return f"the search starts: {who}" if parts.by is None else f"{move}: a new call, {who}"
+    if window and parts.window is not None and parts.node_type != "chance":
+        alpha, beta = parts.window
+        who += f", alpha={num(alpha)} beta={num(beta)}"
+    return f"{move}: {who}"
+
+
+def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
+    """A node scored at once (a finished game, the depth limit, the memo table) or cut."""
+    if parts.kind == "cutoff":
+        if not explain or parts.window is None:
+            return f"{move}: pruned" + (", never searched" if explain else "")
+        alpha, beta = parts.window
+        return f"{move}: pruned, never searched (α = {num(alpha)} ≥ β = {num(beta)})"
+    if parts.kind == "hit":
+        return f"{move}: {num(parts.value)} from the memo table"
+    if parts.node_kind == "horizon":
+        if explain:
+            return f"{move}: ≈{num(parts.value)} (depth limit: the heuristic's guess)"
+        return f"{move}: {num(parts.value)} (depth limit: heuristic)"
+    return f"{move}: {num(parts.value)} ({parts.reason})"
+
+
+def _return_text(parts: EventParts, move: str, num) -> str:
+    """A call returns, explained: its best value, an average, or a bound after a cutoff."""
+    value = num(parts.value)
+    if parts.by is None:
+        tail = f"; best move {parts.best_move}" if parts.best_move is not None else ""
+        return f"the search ends: value {value}{tail}"
+    call = call_text(parts.by, parts.move, parts.probability)
+    if parts.node_type == "chance":
+        return f"{call} returns {value}, the average of its outcomes weighted by their chances"
+    if not parts.stopped:
+        return f"{call} returns {value} (best for {parts.who})"
+    high, low = parts.sides
+    alpha, beta = parts.window_out
+    if parts.node_type == "max":
+        return (f"{call} stops early and returns {value}: {parts.who} can get {value} or "
+                f"more here, and {low} has better elsewhere (β = {num(beta)})")
+    return (f"{call} stops early and returns {value}: {parts.who} can hold {high} to {value} or less "
+            f"here, and {high} has as much elsewhere (α = {num(alpha)})")
+
+
+def move_text(by: str | None, move: str | None, probability: float | None = None) -> str:
+    """How the trace names a move: "root", "X plays 4", "ghost 1 plays Left (p=0.5)",
+    "chance picks 1 (p=0.25)" (``by`` is "chance" below a chance node of the game).
+
+    >>> move_text("Pacman", "infiltrate"), move_text("chance", "1", 0.25), move_text(None, None)
+    ('Pacman plays infiltrate', 'chance picks 1 (p=0.25)', 'root')
+    """
+    if by is None:
+        return "root"
+    verb = "picks" if by == "chance" else "plays"
+    odds = "" if probability is None else f" (p={format_probability(probability)})"
+    return f"{by} {verb} {move}{odds}"
+
+
+def call_text(by: str | None, move: str | None, probability: float | None = None) -> str:
+    """A call named by the move into it: "the root call", "the call after X plays 4"."""
+    return "the root call" if by is None else f"the call after {move_text(by, move, probability)}"
+
+
+def who_text(player: str, node_type: str, at_random: bool = False, *, short: bool = False) -> str:
+    """Who moves at a node: "X to move", "chance moves", "MIN moves at random" (a Min
+    node that expectimax treats as chance; ``short``: "MIN, at random", for a drawing's
+    margin).
+
+    >>> who_text("X", "max"), who_text("MIN", "chance", True), who_text("MIN", "chance", True, short=True)
+    ('X to move', 'MIN moves at random', 'MIN, at random')
+    """
+    if node_type != "chance":
+        return f"{player} to move"
+    if at_random:
+        return f"{player}, at random" if short else f"{player} moves at random"
+    return "chance moves"
+
+
+def marked_value(text: str, *, heuristic: bool = False, bound: str | None = None) -> str:
+    """A value's text with its marks, as every picture and caption writes a recorded node's
+    value: ``≈`` for a guess (``heuristic``), ``≤``/``≥`` for an ``"upper"``/``"lower"`` bound.
+
+    >>> marked_value("+1", bound="upper"), marked_value("+0.33", heuristic=True)
+    ('≤+1', '≈+0.33')
+    """
+    return ("≈" if heuristic else "") + {"upper": "≤", "lower": "≥"}.get(bound, "") + text
+
+
+def outlook_text(max_player: str, min_player: str, value, *, exact: bool = True) -> str:
+    """What a value for Max means in words: who wins with best play, or what a guess says
+    (``exact`` is False when the search stopped at a depth limit somewhere: the value is
+    then the heuristic's guess, backed up).
+
+    >>> outlook_text("X", "O", 1), outlook_text("X", "O", 0), outlook_text("X", "O", -0.2, exact=False)
+    ('X wins with best play', 'a draw with best play', 'a guess: better for O')
+    """
+    if value is None:
+        return "unknown"
+    if not exact:
+        if value == 0:
+            return "a guess: even"
+        return f"a guess: better for {max_player if value > 0 else min_player}"
+    if value == 0:
+        return "a draw with best play"
+    return f"{max_player if value > 0 else min_player} wins with best play"
 
 
 class _NodeList:
@@ -776,28 +939,39 @@ class SearchTree:
         return "\n".join(lines)
 
     def _event_line(self, step: int, kind: str, node: Node, show_window: bool) -> str:
-        move = _move_words(node)
-        pad = "  " * node.depth
-        chance = kind in ("enter", "return") and node.node_type == "chance"
-        if kind == "enter":
-            what = f"{move}: {node.mover_words}"
-            if show_window and not chance:
-                what += f", alpha={_fmt(node.alpha)} beta={_fmt(node.beta)}"
-        elif kind == "return" and chance:
-            what = f"chance: average {_fmt(node.score)} from {move}"
-        elif kind == "return":
-            what = f"return {_fmt(node.score)} from {move}"
-        elif kind == "cutoff":
-            what = f"{move}: pruned"
-        elif kind == "hit":
-            what = f"{move}: {_fmt(node.score)} from the memo table"
-        else:
-            if node.kind == "leaf":
-                reason = self.game.result_text(node.internal_state)
-            else:
-                reason = "depth limit: heuristic"
-            what = f"{move}: {_fmt(node.score)} ({reason})"
-        return f"{step:>3} {pad}{what}"
+        words = event_text(self._parts(step, kind, node), ascii=True, window=show_window)
+        return f"{step:>3} {'  ' * node.depth}{words}"
+
+    def event_parts(self, step: int) -> EventParts:
+        """Replay event ``step`` as structured parts (who, move, value, kind, window), for
+        :func:`event_text` to put into words.
+
+        :raises IndexError: for a ``step`` outside the replay.
+        """
+        event = self.event(step)
+        return self._parts(step, event.kind, event.node)
+
+    def _parts(self, step: int, kind: str, node: Node) -> EventParts:
+        # read from the columns and the game directly: a text trace builds 200 of these
+        game, rec, i = self.game, self._rec, node.index
+        by, move, probability = _move_parts(node)
+        state, node_kind = self._state(i), KINDS[rec.kind[i]]
+        shape = game.node_type(state)
+        at_random = shape == "min" and self.min_at_random
+        window = (_number(rec.alpha[i]), _number(rec.beta[i])) if rec.window else None
+        reason = game.result_text(state) if kind == "leaf" and node_kind == "leaf" else ""
+        out, stopped, best = None, False, None
+        if kind == "return":
+            out = (_number(rec.alpha_out[i]), _number(rec.beta_out[i])) if rec.window else None
+            stopped = any(child.pruned for child in node.children)
+            first = node.best_child if by is None else None
+            best = None if first is None else str(game.move_name(state, first.move))
+        return EventParts(
+            step=step, kind=kind, node_kind=node_kind, who=game.player(state),
+            node_type="chance" if at_random else shape, by=by, move=move, value=_number(rec.score[i]),
+            at_random=at_random, probability=probability, reason=reason, window=window, window_out=out,
+            stopped=stopped, best_move=best, sides=(game.max_player, game.min_player),
+        )
 
     def __str__(self) -> str:
         return self.text()
@@ -913,24 +1087,23 @@ class SearchTree:
         node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
         path = [node]
         while not node.is_leaf and node.node_type != "chance":
-            best = [c for c in node.children if c.score == node.score and not c.pruned]
-            if not best:
+            node = node.best_child
+            if node is None:
                 break
-            node = best[0]
             path.append(node)
         return path
 
-    def event_words(self, step: int, *, window: bool = False) -> str:
-        """The words for replay event ``step``, as a learner reads them (real minus signs).
+    def event_words(self, step: int, *, window: bool = False, explain: bool = False, signed: bool = True) -> str:
+        """The words for replay event ``step``, as a learner reads them (real minus signs):
+        :func:`event_text` of :meth:`event_parts`.
 
         >>> from minimax_viz import TicTacToe, minimax
         >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.event_words(4)
         'return −1 from X plays 1'
+
+        :raises IndexError: for a ``step`` outside the replay.
         """
-        event = self.event(step)
-        line = self._event_line(step, event.kind, event.node, window)
-        words = line.lstrip().split(" ", 1)[1].strip()
-        return re.sub(r"(?<![\w.])-(?=[\d.i])", "−", words).replace("inf", "∞")
+        return event_text(self.event_parts(step), window=window, explain=explain, signed=signed)
 
     # -- conversion -------------------------------------------------------------------------
     def to_networkx(self):

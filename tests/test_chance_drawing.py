@@ -63,9 +63,9 @@ def test_stepper_speaks_of_chance_nodes_as_averages():
         stepper.step = k
         words.append(stepper.caption)
     text = "\n".join(words)
-    assert "a new call: chance moves" in text
+    assert "a new call, chance moves" in text
     assert "chance picks 0 (p=0.25)" in text
-    assert "a new call: MIN moves at random" in text       # expectimax's Min node is a chance node
+    assert "a new call, MIN moves at random" in text       # expectimax's Min node is a chance node
     assert "returns 2, the average of its outcomes" in text  # 0.25 * 8 + 0.75 * 0
     stepper.step = 3
     assert "weighted average" in stepper._table_html() and "best so far" not in stepper._table_html()

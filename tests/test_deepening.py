@@ -128,3 +128,15 @@ def test_finished_game(c4):
 def test_bad_options(c4, kwargs, words):
     with pytest.raises(InvalidOption, match=words):
         iterative_deepening(c4, **kwargs)
+
+
+def test_a_call_budget_counts_the_depth_it_gave_up(c4):
+    """The calls of the depth left unfinished count too (the search returns them with its
+    stop): the completed depths' calls, searched one by one here, plus the rest of the
+    budget spent on the next depth, make exactly the budget."""
+    budget = 3_000
+    result = iterative_deepening(c4, seconds=None, max_calls=budget)
+    done = sum(mv.alphabeta(c4, depth=d, **SAME).stats.calls for d in range(1, result.depth + 1))
+    assert done < budget, "the budget ran out inside a depth, not between two"
+    assert mv.alphabeta(c4, depth=result.depth + 1, **SAME).stats.calls > budget - done
+    assert result.stats.calls == budget

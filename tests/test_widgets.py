@@ -70,7 +70,7 @@ def test_stepper_draws_each_step_on_one_view(stepper):
 
 def test_stepper_caption_in_words(stepper):
     stepper.step = 5
-    assert stepper.caption == "Event 5 of 12: X plays 4 → +1 (X wins)"
+    assert stepper.caption == "Event 5 of 12: X plays 4: +1 (X wins)"
     assert stepper.caption in stepper.caption_html.value
     stepper.step = 0
     assert stepper.caption == "Event 0 of 12: the search starts: X to move"
@@ -133,7 +133,7 @@ def test_stepper_shows_position_stack_and_window(stepper, ab_stepper):
     assert "none in plain minimax" in stepper.window_html.value
     ab_stepper.step = 10  # alpha-beta cuts O's second reply after X plays 8
     assert ab_stepper.kind == "cutoff" and ab_stepper.pruned == [4]
-    assert ab_stepper.caption == "Event 10 of 12: O plays 4 → pruned, never searched (α = +1 ≥ β = +1)"
+    assert ab_stepper.caption == "Event 10 of 12: O plays 4: pruned, never searched (α = +1 ≥ β = +1)"
     assert "α=+1 β=+1" in ab_stepper.window_html.value
     assert "pruned, never tried: 4" in ab_stepper.table_html.value
     ab_stepper.step = 11

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidOption, short_repr
-from ..trace import format_value
+from ..trace import format_value, outlook_text
 
 __all__ = [
     "ipywidgets", "ipyevents", "WidgetView", "picture", "value_text", "value_words", "move_words",
@@ -99,20 +99,8 @@ def value_text(value, *, signed: bool = True) -> str:
 
 
 def value_words(game, value, *, exact: bool = True) -> str:
-    """What a value for Max means in words: who wins with best play, or what a guess says.
-
-    ``exact`` is False when the search stopped at a depth limit somewhere (the value
-    is then the heuristic's guess, backed up).
-    """
-    if value is None:
-        return "unknown"
-    if not exact:
-        if value == 0:
-            return "a guess: even"
-        return f"a guess: better for {game.max_player if value > 0 else game.min_player}"
-    if value == 0:
-        return "a draw with best play"
-    return f"{game.max_player if value > 0 else game.min_player} wins with best play"
+    """What a value for Max means in words (:func:`minimax_viz.trace.outlook_text` for ``game``'s players)."""
+    return outlook_text(game.max_player, game.min_player, value, exact=exact)
 
 
 def move_words(node) -> str:

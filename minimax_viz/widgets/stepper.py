@@ -51,7 +51,7 @@ class Stepper(WidgetView):
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
     >>> stepper.step = 5
     >>> stepper.caption
-    'Event 5 of 12: X plays 4 → +1 (X wins)'
+    'Event 5 of 12: X plays 4: +1 (X wins)'
     >>> stepper.table
     [{'index': 1, 'score': -1}, {'index': 4, 'score': 1}]
     """
@@ -168,8 +168,9 @@ class Stepper(WidgetView):
 
     @property
     def caption(self) -> str:
-        """The event in words, e.g. "Event 5 of 12: X plays 4 → +1 (X wins)"."""
-        return f"Event {self.step} of {self.tree.n_steps - 1}: {self._event_words()}"
+        """The event in words, e.g. "Event 5 of 12: X plays 4: +1 (X wins)"."""
+        words = self.tree.event_words(self.step, explain=True, signed=self.signed)
+        return f"Event {self.step} of {self.tree.n_steps - 1}: {words}"
 
     @property
     def png(self) -> bytes:
@@ -195,49 +196,13 @@ class Stepper(WidgetView):
     def _num(self, value) -> str:
         return value_text(value, signed=self.signed)
 
-    def _event_words(self) -> str:
-        node, kind = self.node, self.kind
-        move = move_words(node)
-        if kind == "enter":
-            who = node.mover_words
-            return f"the search starts: {who}" if node.parent is None else f"{move} → a new call: {who}"
-        if kind == "return":
-            if node.parent is None:
-                best = [c["index"] for c in self.table if c["score"] == node.score][:1]
-                tail = f"; best move {best[0]}" if best else ""
-                return f"the search ends: value {self._num(node.score)}{tail}"
-            return self._return_words(node)
-        if kind == "cutoff":
-            return (f"{move} → pruned, never searched "
-                    f"(α = {self._num(node.alpha)} ≥ β = {self._num(node.beta)})")
-        if kind == "hit":
-            return f"{move} → {self._num(node.score)} (from the memo table)"
-        if node.kind == "horizon":
-            return f"{move} → ≈{self._num(node.score)} (depth limit: the heuristic's guess)"
-        return f"{move} → {self._num(node.score)} ({self.game.result_text(node.internal_state)})"
-
-    def _return_words(self, node) -> str:
-        """A call returns: its best value, or a bound when a cutoff stopped it early."""
-        value = self._num(node.score)
-        if node.node_type == "chance":
-            return f"{_call_name(node)} returns {value}, the average of its outcomes weighted by their chances"
-        if not any(child.pruned for child in node.children):
-            return f"{_call_name(node)} returns {value} (best for {node.player})"
-        game = self.game
-        if node.node_type == "max":
-            return (f"{_call_name(node)} stops early and returns {value}: {node.player} can get {value} or "
-                    f"more here, and {game.min_player} has better elsewhere (β = {self._num(node.beta_out)})")
-        return (f"{_call_name(node)} stops early and returns {value}: {node.player} can hold "
-                f"{game.max_player} to {value} or less here, and {game.max_player} has as much elsewhere "
-                f"(α = {self._num(node.alpha_out)})")
-
     def _stack_html(self) -> str:
         lines = []
         for node in self.stack:
             if node.index == self.node.index and self.kind != "enter" and node.is_leaf:
                 what = "pruned" if node.pruned else self._num(node.score)
             else:
-                what = f"{node.player} to move"
+                what = node.mover_words  # "X to move", "chance moves", as the trace says
             lines.append(f"{html.escape(move_words(node))}: {html.escape(what)}")
         lines[-1] = f"<b>{lines[-1]}</b>"
         return "<b>Call stack</b><br>" + "<br>".join(
@@ -257,7 +222,7 @@ class Stepper(WidgetView):
         scores = [r["score"] for r in rows]
         chance = call.node_type == "chance"  # outcomes are averaged: none of them is "best"
         best = None if chance or not scores else (max if call.node_type == "max" else min)(scores)
-        head = f"<b>Test-plays</b> of {html.escape(_call_name(call))} ({html.escape(call.mover_words)})"
+        head = f"<b>Test-plays</b> of {html.escape(call.call_words)} ({html.escape(call.mover_words)})"
         if not rows:
             body = "<i>none yet</i>"
         else:
@@ -273,7 +238,3 @@ class Stepper(WidgetView):
         if self.pruned:
             body += f"<br><small>pruned, never tried: {', '.join(map(str, self.pruned))}</small>"
         return f"{head}<br>{body}"
-
-
-def _call_name(node) -> str:
-    return "the root call" if node.parent is None else f"the call after {move_words(node)}"
