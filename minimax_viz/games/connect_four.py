@@ -23,6 +23,13 @@ from .connect_four_legality import check_reachable
 
 __all__ = ["ConnectFour"]
 
+#: How many of evaluate's guesses are kept for a board size before they start again with
+#: none (some 30 MB at most): a lesson's searches meet the same leaves at many depths.
+_GUESSES_KEPT = 1 << 18
+#: evaluate's guesses by board size, then by code, shared by the games of that size whose
+#: points and outcome are this module's own (a subclass with its own is never answered here).
+_GUESSES: dict[tuple[int, int], dict[int, float]] = {}
+
 
 class _GameMethod:
     """A method that, called on the class, works on a game of the default size."""
@@ -78,6 +85,9 @@ class ConnectFour(ConnectFourBoard, Game):
                     "(the usual board has rows=6, cols=7)"
                 )
         super().__init__(rows, cols)
+        own_rules = type(self).points is ConnectFourBoard.points and type(self).outcome is ConnectFour.outcome
+        self._guesses = _GUESSES.setdefault((rows, cols), {}) if own_rules else None
+        self._last_moves: tuple[int, dict] = (-1, {})   # the last position moves() was asked, its children
 
     def __repr__(self) -> str:
         return f"ConnectFour(rows={self.rows}, cols={self.cols})"
@@ -155,22 +165,32 @@ class ConnectFour(ConnectFourBoard, Game):
         return "max" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "min"
 
     def moves(self, state: Any) -> tuple[int, ...]:
-        return tuple(m for m, _ in self.successors(self._code(state)))
+        code = self._code(state)
+        pairs = self.successors(code)
+        self._last_moves = code, dict(pairs)   # play then looks the child up (see play)
+        return tuple(m for m, _ in pairs)
 
     def play(self, state: Any, move: int) -> Any:
         """The position after dropping a disc in column ``move``, in the form of ``state``
         (an internal code for a code, else the list of rows)."""
+        if type(state) is int and type(move) is int:   # a move moves() just gave: its child is known
+            last, children = self._last_moves
+            if state == last and move in children:
+                return children[move]
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.cols:
             raise InvalidMove(f"a move is a column index from 0 to {self.cols - 1}, not {short_repr(move)}")
-        if self.outcome(code) is not None:
+        # outcome and player inline, in one pass over the bit boards (lessons call play in loops)
+        x, o = code & self._low, code >> self._shift
+        nx, no = x.bit_count(), o.bit_count()
+        if self._four(x if nx > no else o) or x | o == self._cells:
             raise InvalidMove(f"the game is over ({self.result_text(code)}); no move can follow")
-        drop = (code & self._low | code >> self._shift) + self._bottom[move] & self._column[move]
+        drop = (x | o) + self._bottom[move] & self._column[move]
         if not drop:
             raise InvalidMove(
                 f"column {move} is full; the open columns are {list(self.moves(code))}"
             )
-        new = code | (drop if self.player(code) == "X" else drop << self._shift)
+        new = code | (drop if nx == no else drop << self._shift)
         return new if isinstance(state, int) else self.board(new)
 
     def winner(self, state: Any) -> str | None:
@@ -216,22 +236,33 @@ class ConnectFour(ConnectFourBoard, Game):
         >>> game.evaluate("4") == 9 / game.max_points
         True
         """
+        guesses = self._guesses
+        if guesses is not None and type(state) is int:
+            guess = guesses.get(state)
+            if guess is not None:   # scored before: a search meets the same leaves again
+                return guess
         code = self._code(state)
         over = self.outcome(code)
         if over is not None:
             return over
-        return self.points(code) / self.max_points
+        guess = self.points(code) / self.max_points
+        if guesses is not None:
+            if len(guesses) >= _GUESSES_KEPT:
+                guesses.clear()
+            guesses[code] = guess
+        return guess
 
     # -- what the search calls at every node ------------------------------------------------
     def outcome(self, state: Any) -> int | None:
         """The utility if the game is over (+1, -1 or 0), else ``None``."""
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
-        if x.bit_count() > o.bit_count():   # X moved last: only X can have just won
-            if self._four(x):
-                return 1
-        elif self._four(o):
-            return -1
+        last = x.bit_count() > o.bit_count()   # X moved last: only X can have just won
+        bits = x if last else o
+        for d in self._directions:   # _four(bits), inline: the search asks at every node
+            pairs = bits & bits >> d
+            if pairs & pairs >> 2 * d:
+                return 1 if last else -1
         if x | o == self._cells:
             return 0
         return None
