@@ -21,7 +21,7 @@ from typing import Any, Callable
 from ..errors import InvalidOption
 from ..games import GameTree, TicTacToe
 from ..games.forwarding import ForwardingGame
-from ..search import expectimax, expectiminimax, minimax
+from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, attempt
 from .searches import SearchFeedback, check_search
@@ -207,14 +207,52 @@ def check_unseen_leaf(x: Any) -> Feedback:
 # -- the match -------------------------------------------------------------------------------------
 
 def minimax_player(game, state) -> int:
-    """Minimax to the end of the game (the first best move): never loses, assumes the worst."""
-    return minimax(game, state, record=False).move
+    """Minimax's move to the end of the game (the first best move): never loses, assumes the
+    worst. Found by alpha-beta, which keeps the first of the moves with the best value, as
+    minimax does (lesson 05), in a fraction of the calls."""
+    return alphabeta(game, state, record=False).move
 
 
 def expectimax_player(game, state) -> int:
     """Expectimax to the end of the game: the move that scores best on average against
-    an opponent that picks uniformly at random."""
-    return expectimax(game, state, record=False).move
+    an opponent that picks uniformly at random.
+
+    The move of ``expectimax(game, state).move``, each position's mean worked out once:
+    with no bounds to cut by, a whole game's means can be kept in a table by position
+    (tic-tac-toe's 5,478 instead of 549,946 calls from the start). A game with other kinds
+    of node than Max and Min is left to :func:`~minimax_viz.expectimax`.
+    """
+    if game.node_type(state) != "max":
+        return expectimax(game, state, record=False).move
+    means: dict = {}
+
+    def mean(position):
+        known = means.get(position)
+        if known is None:
+            known = game.outcome(position)
+            if known is None:
+                kind = game.node_type(position)
+                if kind not in ("max", "min"):
+                    raise _OtherKind
+                values = [mean(child) for _, child in game.successors(position)]
+                # as the search: Max the largest, Min moving at random the plain mean
+                known = max(values) if kind == "max" else sum(values) / len(values)
+            means[position] = known
+        return known
+
+    try:
+        best, best_move = -math.inf, None
+        for move, child in game.successors(state):
+            value = mean(child)
+            if value > best:   # the first of the best, as the search keeps
+                best, best_move = value, move
+    except _OtherKind:
+        return expectimax(game, state, record=False).move
+    return best_move
+
+
+class _OtherKind(Exception):
+    """A node neither Max nor Min (chance, or unknown): expectimax_player asks the search."""
 
 
 class SideOf(ForwardingGame):
