@@ -214,3 +214,24 @@ def test_play_after_moves_is_play():
     game.moves(won)
     with pytest.raises(mv.InvalidMove, match="the game is over"):
         game.play(won, 3)
+
+
+def test_boards_as_rows_are_read_as_the_rules_give_them_checked_or_remembered():
+    """A board given as rows is checked once and then remembered, with the boards play
+    returns: the codes are those of the moves played, and a board the rules cannot reach
+    is still refused in words."""
+    rng = random.Random(13)
+    game = ConnectFour(rows=5, cols=5)
+    for _ in range(20):
+        moves, board = "", game.board(game.start())
+        while game.outcome(game.state(moves)) is None:
+            column = rng.choice(game.moves(board))
+            board, moves = game.play(board, column), moves + str(column + 1)
+            assert game.state(board) == game.state(list(board)) == game._play_all(moves)
+    with pytest.raises(mv.InvalidBoard, match="O is never ahead"):
+        game.state(["....."] * 4 + ["O...."])
+    floating = ["....."] * 3 + ["X...."] + ["....."]   # a disc over an empty cell
+    with pytest.raises(mv.InvalidBoard):
+        game.state(floating)
+    with pytest.raises(mv.InvalidBoard):
+        game.state(floating)   # refused again: a refused board is never remembered

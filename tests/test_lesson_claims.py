@@ -417,9 +417,11 @@ def test_lesson_07_nodes_and_positions_per_ply():
         rows.append((sum(n for n, _ in level.values()), len(level), sum(f for _, f in level.values())))
     assert [positions for _, positions, _ in rows] == [7, 49, 238, 1120, 4263, 16422, 54859, 184275]
     assert rows[5][0] == 7 ** 6 and rows[6][2] == 728 and rows[7][2] == 1892
-    assert round(rows[7][0] / rows[7][1]) == 31                 # "about 31 move orders"
-    assert rows[7] == (5673234, 184275, 1892)
-    assert _printed(LESSON_07, "level = Counter").split("\n")[8].split() == ["8", "5,673,234", "184,275", "1,892"]
+    assert round(rows[6][0] / rows[6][1]) == 15                 # "about 15 move orders" at ply 7
+    assert rows[6] == (823536, 54859, 728) and rows[7] == (5673234, 184275, 1892)
+    printed = _printed(LESSON_07, "level = Counter").split("\n")
+    assert printed[7].split() == ["7", "823,536", "54,859", "728"] and not printed[8].strip()
+    assert "At ply 7 each position is reached by about 15 move orders" in _words(LESSON_07)
     years = 1e21 / 1e6 / (365.25 * 24 * 3600)                  # 10^21 nodes at a million a second
     assert 25e6 < years < 35e6                                 # "some 30 million years"
     assert "4,531,985,219,092" in _words(LESSON_07)            # OEIS A212693, summed over all plies
@@ -868,3 +870,21 @@ def test_the_core_stays_short():
     """Issue 23: the core (00 to 05, 08 and 10) at most 12,000 words of prose."""
     core = ("00", "01", "02", "03", "04", "05", "08", "10")
     assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in core) <= 12_000
+
+
+def test_lesson_07_the_live_search_under_its_budget():
+    """Section 8's live search: which depth the budget of calls ends in, and what answers."""
+    budget = int(re.search(r"max_calls=([\d_]+)", "".join(_code_cell(LESSON_07, "search_with_progress(")["source"]))
+                 .group(1))
+    game = mv.ConnectFour()
+    done = []
+    result = mv.iterative_deepening(game, "44444432255555", seconds=None, max_calls=budget,
+                                    progress=lambda depth, calls, move, score: done.append((depth, calls)))
+    deepest, calls = done[-1]
+    assert calls <= budget and result.depth == deepest and not result.solved
+    nxt = _cost_per_depth("44444432255555", [deepest + 1])[0]
+    assert calls + nxt > budget                                  # the next depth did not fit
+    words = _words(LESSON_07)
+    assert f"{budget:,} calls" in words
+    assert (f"ran out during depth {deepest + 1}, so depth {deepest} answers: column {result.move}, "
+            f"a guess of {round(result.score * game.max_points):+d} points".replace("-", "−") in words)

@@ -29,6 +29,11 @@ _GUESSES_KEPT = 1 << 18
 #: evaluate's guesses by board size, then by code, shared by the games of that size whose
 #: points and outcome are this module's own (a subclass with its own is never answered here).
 _GUESSES: dict[tuple[int, int], dict[int, float]] = {}
+#: Boards given as rows (tuples of strings) that the rules reach, with their codes, by board
+#: size: checking that a pasted board is reachable is slow, and a learner's code asks about
+#: the same boards again and again. At most _BOARDS_KEPT of them.
+_BOARDS: dict[tuple[int, int], dict[tuple, int]] = {}
+_BOARDS_KEPT = 1 << 16
 
 
 class _GameMethod:
@@ -87,6 +92,7 @@ class ConnectFour(ConnectFourBoard, Game):
         super().__init__(rows, cols)
         own_rules = type(self).points is ConnectFourBoard.points and type(self).outcome is ConnectFour.outcome
         self._guesses = _GUESSES.setdefault((rows, cols), {}) if own_rules else None
+        self._boards = _BOARDS.setdefault((rows, cols), {})
         self._last_moves: tuple[int, dict] = (-1, {})   # the last position moves() was asked, its children
 
     def __repr__(self) -> str:
@@ -124,7 +130,13 @@ class ConnectFour(ConnectFourBoard, Game):
                 lines.pop()  # the column numbers under a board printed by to_text
             return self._reachable(*self._bits_from_rows(lines))
         if isinstance(value, (list, tuple)):
-            return self._reachable(*self._bits_from_rows(value))
+            rows = tuple(value) if all(type(row) is str for row in value) else None
+            code = self._boards.get(rows) if rows is not None else None
+            if code is None:   # not yet seen: checked (the check looks for an order of the moves)
+                code = self._reachable(*self._bits_from_rows(value))
+                if rows is not None:
+                    self._remember(rows, code)
+            return code
         raise InvalidBoard(
             f"a Connect Four position is a list of {self.rows} rows, a string of column digits "
             f"such as '4455', or an internal code, not {type(value).__name__}"
@@ -191,7 +203,11 @@ class ConnectFour(ConnectFourBoard, Game):
                 f"column {move} is full; the open columns are {list(self.moves(code))}"
             )
         new = code | (drop if nx == no else drop << self._shift)
-        return new if isinstance(state, int) else self.board(new)
+        if isinstance(state, int):
+            return new
+        board = self.board(new)   # a board the rules reach: state() need not check it again
+        self._remember(tuple(board), new)
+        return board
 
     def winner(self, state: Any) -> str | None:
         code = self._code(state)
@@ -325,6 +341,12 @@ class ConnectFour(ConnectFourBoard, Game):
         return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------
+    def _remember(self, rows: tuple, code: int) -> None:
+        """Keep a board's code once the rules are known to reach it (see _BOARDS_KEPT)."""
+        if len(self._boards) >= _BOARDS_KEPT:
+            self._boards.clear()
+        self._boards[rows] = code
+
     def _reachable(self, x: int, o: int) -> int:
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
