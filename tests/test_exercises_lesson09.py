@@ -123,8 +123,8 @@ def _positions_to_move(side: str, sample: int, seed: int) -> list:
 
 @pytest.mark.parametrize("side", ["X", "O"])
 def test_the_players_move_as_the_package_searches(side):
-    """minimax_player (found by alpha-beta) and expectimax_player (means in a table) make the
-    moves of the package's own minimax and expectimax, first best included."""
+    """minimax_player (found by alpha-beta) and expectimax_player (with the table) make the
+    moves of the package's plain minimax and expectimax, first best included."""
     game = L.SideOf(side)
     positions = _positions_to_move(side, 150, seed=9)
     assert len(positions) == 150 + (1 if side == "X" else 9)
@@ -133,8 +133,8 @@ def test_the_players_move_as_the_package_searches(side):
         assert L.expectimax_player(game, state) == mv.expectimax(game, state, record=False).move, state
 
 
-def test_expectimax_player_leaves_chance_to_the_search():
-    """A tree with a chance node: the table of means does not take it, the search does."""
+def test_expectimax_player_with_its_table_on_chance_nodes():
+    """A tree with chance nodes: the player's table changes no move."""
     tree = mv.GameTree([["chance", 1, 9], ["chance", 4, 5]])
     assert L.expectimax_player(tree, tree.start()) == mv.expectimax(tree).move == 0
 

@@ -215,44 +215,9 @@ def minimax_player(game, state) -> int:
 
 def expectimax_player(game, state) -> int:
     """Expectimax to the end of the game: the move that scores best on average against
-    an opponent that picks uniformly at random.
-
-    The move of ``expectimax(game, state).move``, each position's mean worked out once:
-    with no bounds to cut by, a whole game's means can be kept in a table by position
-    (tic-tac-toe's 5,478 instead of 549,946 calls from the start). A game with other kinds
-    of node than Max and Min is left to :func:`~minimax_viz.expectimax`.
-    """
-    if game.node_type(state) != "max":
-        return expectimax(game, state, record=False).move
-    means: dict = {}
-
-    def mean(position):
-        known = means.get(position)
-        if known is None:
-            known = game.outcome(position)
-            if known is None:
-                kind = game.node_type(position)
-                if kind not in ("max", "min"):
-                    raise _OtherKind
-                values = [mean(child) for _, child in game.successors(position)]
-                # as the search: Max the largest, Min moving at random the plain mean
-                known = max(values) if kind == "max" else sum(values) / len(values)
-            means[position] = known
-        return known
-
-    try:
-        best, best_move = -math.inf, None
-        for move, child in game.successors(state):
-            value = mean(child)
-            if value > best:   # the first of the best, as the search keeps
-                best, best_move = value, move
-    except _OtherKind:
-        return expectimax(game, state, record=False).move
-    return best_move
-
-
-class _OtherKind(Exception):
-    """A node neither Max nor Min (chance, or unknown): expectimax_player asks the search."""
+    an opponent that picks uniformly at random. With the table (``memo=True``): the same
+    move, each position searched once (16,168 calls from tic-tac-toe's start, not 549,946)."""
+    return expectimax(game, state, record=False, memo=True).move
 
 
 class SideOf(ForwardingGame):
