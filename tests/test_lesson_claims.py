@@ -479,12 +479,16 @@ def test_lesson_07_what_ordering_the_table_and_exact_search_cost():
     assert (round(min(saved)), round(max(saved))) == (15, 50)
     game = mv.ConnectFour()
     calls = [mv.alphabeta(game, GAME_RECORD[:played], order=mv.centre_first, memo=True, quick_wins=True,
-                          record=False).stats.calls for played in range(34, 17, -2)]   # 8 .. 24 empty
-    assert calls[-1] == 385127
-    steps = _ratios(calls[:-1])                                 # 8 to 22 empty cells, as printed
-    assert (round(min(steps), 1), round(max(steps), 1)) == (1.7, 9.4)
+                          record=False).stats.calls for played in range(34, 19, -2)]   # 8 .. 22 empty
+    assert calls[-1] == 66360
+    steps = _ratios(calls[:-1])                                 # 8 to 20 empty cells, as printed
+    assert (round(min(steps), 1), round(max(steps), 1)) == (2.0, 9.4)
     words = _words(LESSON_07)
-    assert "15 to 50 times fewer" in words and "1.7 to 9.4" in words and "385,127" in words
+    assert "15 to 50 times fewer" in words and "2.0 to 9.4" in words and "with 22 it takes 66,360" in words
+    assert "8, 10, …, 20 empty cells" in words and "end-games of 20 empty cells" in words
+    printed = _printed(LESSON_07, "empty_cells, plain_calls, calls")
+    assert [int(line.split()[2].replace(",", ""))   # the column of this lesson's search
+            for line in printed.splitlines()[1:]] == calls[:-1]
 
 
 # --- lesson 09: ghosts, coins and the match, computed here ---------------------------------------
