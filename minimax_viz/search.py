@@ -296,6 +296,7 @@ def expectimax(
     record: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_calls: int | None = DEFAULT_MAX_CALLS,
+    memo: bool = False,
 ) -> SearchResult:
     """Expectimax: Max takes the best child value, a chance node the probability-weighted mean.
 
@@ -304,9 +305,13 @@ def expectimax(
     with equal odds: Min is taken to move at random, which is expectimax as UC Berkeley's
     CS188 defines it. No pruning: without bounds on the values, every outcome of a
     chance node can still change its mean. ``depth`` and ``evaluate`` are as in
-    :func:`minimax`; the recorded tree's ``algorithm`` is ``"expectimax"``.
+    :func:`minimax`; the recorded tree's ``algorithm`` is ``"expectimax"``. ``memo=True``
+    keeps each position's value in a table (lesson 06), searched once however many lines
+    reach it: with no bounds, every value is exact, and the answer is the same.
 
-    >>> from minimax_viz import GameTree
+    >>> from minimax_viz import GameTree, TicTacToe
+    >>> [expectimax(TicTacToe(), record=False, memo=memo).stats.calls for memo in (False, True)]
+    [549946, 16168]
     >>> result = expectimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, [child.score for child in result.tree.root.children]
     (7.666666666666667, 0, [7.666666666666667, 4, 7])
@@ -322,6 +327,7 @@ def expectimax(
     """
     return _limited(game, state, _Options(
         "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
+        memo=memo,
     ))
 
 

@@ -168,3 +168,70 @@ def test_a_subclass_with_its_own_successors_is_searched_with_them():
     assert mirrored.stats.calls != plain.stats.calls and mirrored.score == plain.score
     counted = mv.alphabeta(Counting(), code, depth=4, record=False)
     assert Counting.asked == counted.stats.calls - counted.stats.leaves   # once per inner node
+
+
+def test_the_kept_guesses_are_the_heuristics_and_a_subclass_keeps_its_own():
+    """evaluate keeps its guesses by code, shared by the games of one size: asked again, or
+    by another game of that size, it gives points / max_points still; a subclass with its
+    own points is never answered from them."""
+    class Doubled(ConnectFour):
+        def points(self, state):
+            return 2 * super().points(state)
+
+    rng = random.Random(11)
+    game, other, doubled = ConnectFour(), ConnectFour(), Doubled()
+    for _ in range(40):
+        code = game.start()
+        while game.outcome(code) is None:
+            for ask in (game, other, game):
+                assert ask.evaluate(code) == game.points(code) / game.max_points
+            assert doubled.evaluate(code) == 2 * game.points(code) / game.max_points
+            code = rng.choice(game.successors(code))[1]
+        assert game.evaluate(code) == game.outcome(code)
+    small = ConnectFour(rows=4, cols=5)
+    code = small.state("3")
+    assert small.evaluate(code) == small.points(code) / small.max_points != game.evaluate(game.state("3"))
+
+
+def test_play_after_moves_is_play():
+    """moves() keeps the children it found, which play then looks up: the same codes as the
+    rules give, and a full column or a finished game is still refused in words."""
+    rng = random.Random(12)
+    game, fresh = ConnectFour(rows=5, cols=6), ConnectFour(rows=5, cols=6)
+    for _ in range(30):
+        code = game.start()
+        while game.outcome(code) is None:
+            moves = game.moves(code)
+            for m in moves:
+                fresh.moves(fresh.start())   # the other game's last position is another one
+                assert game.play(code, m) == fresh.play(code, m)
+            code = game.play(code, rng.choice(moves))
+    full = game.state("1" * 5)
+    game.moves(full)
+    with pytest.raises(mv.InvalidMove, match="column 0 is full"):
+        game.play(full, 0)
+    won = game.state("1212121")
+    game.moves(won)
+    with pytest.raises(mv.InvalidMove, match="the game is over"):
+        game.play(won, 3)
+
+
+def test_boards_as_rows_are_read_as_the_rules_give_them_checked_or_remembered():
+    """A board given as rows is checked once and then remembered, with the boards play
+    returns: the codes are those of the moves played, and a board the rules cannot reach
+    is still refused in words."""
+    rng = random.Random(13)
+    game = ConnectFour(rows=5, cols=5)
+    for _ in range(20):
+        moves, board = "", game.board(game.start())
+        while game.outcome(game.state(moves)) is None:
+            column = rng.choice(game.moves(board))
+            board, moves = game.play(board, column), moves + str(column + 1)
+            assert game.state(board) == game.state(list(board)) == game._play_all(moves)
+    with pytest.raises(mv.InvalidBoard, match="O is never ahead"):
+        game.state(["....."] * 4 + ["O...."])
+    floating = ["....."] * 3 + ["X...."] + ["....."]   # a disc over an empty cell
+    with pytest.raises(mv.InvalidBoard):
+        game.state(floating)
+    with pytest.raises(mv.InvalidBoard):
+        game.state(floating)   # refused again: a refused board is never remembered

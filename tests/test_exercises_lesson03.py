@@ -344,3 +344,16 @@ def test_count_positions_with_a_list_in_a_set_is_told_to_use_a_key():
     text = repr(lesson03.check_count_positions(count_positions))
     assert text.startswith("Not yet: ") and "unhashable" in text
     assert "game.key(board)" in text and "tuple(board)" in text
+
+
+def test_the_tree_size_is_what_minimax_calls_and_ends_in():
+    """The check's counts, made position by position, are a whole minimax's calls and leaves."""
+    from minimax_viz.exercises.lesson03 import _tree_size
+
+    game = mv.TicTacToe()
+    for board in [None, "X........", "X...O....", "XO..X.O..", "XOXOXO..."]:
+        found = mv.minimax(game, board, record=False).stats
+        assert _tree_size(game, board) == (found.calls, found.leaves), board
+    tree = mv.GameTree([[3, [12, 8]], [2, 4, 6]])
+    found = mv.minimax(tree, record=False).stats
+    assert _tree_size(tree, None) == (found.calls, found.leaves) == (10, 6)   # root, 3 inner, 6 leaves

@@ -353,6 +353,15 @@ def test_win_depth_cases_agree_with_a_loop_and_say_what_their_comments_say():
     expected = [5, 3, 1, 3, 5, None, None, 3, None]
     assert [L.win_depth_of(p, d) for p, d in L.DEPTH_CASES] == expected
     assert [win_depth(p, d) for p, d in L.DEPTH_CASES] == expected
+
+    def from_one_deep_search(position, deepest):
+        """The plies to the win read from one search deepest plies deep: its quick-wins score
+        is 1 + the cells still empty when the game ends."""
+        state = GAME.state(position)
+        score = (1 if GAME.player(state) == "X" else -1) * search(state, deepest).score
+        return GAME.moves_left(state) - (score - 1) if score >= 1 else None
+
+    assert [from_one_deep_search(p, d) for p, d in L.DEPTH_CASES] == expected
     state = GAME.state(L.DEPTH_POSITION)
     scores = [search(state, d).score for d in range(1, 8)]
     assert [abs(s) >= 1 for s in scores] == [False] * 4 + [True] * 3

@@ -2,6 +2,7 @@
 match's claims checked against exact expectations computed here by brute force."""
 
 import math
+import random
 from functools import lru_cache
 
 import numpy as np
@@ -103,6 +104,39 @@ def test_match_claims():
     assert as_o["expectimax"]["win"] > as_o["minimax"]["win"]
     assert sum(as_o["minimax"].values()) == 200
     assert L.play_match(L.minimax_player, side="X", games=50)["loss"] == 0
+
+
+def _positions_to_move(side: str, sample: int, seed: int) -> list:
+    """Every position with 0 or 1 disc where ``side`` moves, and a seeded sample of the
+    later ones, from a walk of the whole game."""
+    game, seen, stack = mv.TicTacToe(), set(), [mv.TicTacToe().start()]
+    while stack:
+        state = stack.pop()
+        if state not in seen and not game.is_terminal(state):
+            seen.add(state)
+            stack.extend(game.play(state, m) for m in game.moves(state))
+    mine = sorted(s for s in seen if game.player(s) == side)
+    early = [s for s in mine if len(game.moves(s)) >= 8]
+    later = [s for s in mine if len(game.moves(s)) < 8]
+    return early + random.Random(seed).sample(later, sample)
+
+
+@pytest.mark.parametrize("side", ["X", "O"])
+def test_the_players_move_as_the_package_searches(side):
+    """minimax_player (found by alpha-beta) and expectimax_player (with the table) make the
+    moves of the package's plain minimax and expectimax, first best included."""
+    game = L.SideOf(side)
+    positions = _positions_to_move(side, 150, seed=9)
+    assert len(positions) == 150 + (1 if side == "X" else 9)
+    for state in positions:
+        assert L.minimax_player(game, state) == mv.minimax(game, state, record=False).move, state
+        assert L.expectimax_player(game, state) == mv.expectimax(game, state, record=False).move, state
+
+
+def test_expectimax_player_with_its_table_on_chance_nodes():
+    """A tree with chance nodes: the player's table changes no move."""
+    tree = mv.GameTree([["chance", 1, 9], ["chance", 4, 5]])
+    assert L.expectimax_player(tree, tree.start()) == mv.expectimax(tree).move == 0
 
 
 @pytest.mark.parametrize("options", [dict(side="x"), dict(games=0), dict(games=2.5)])

@@ -176,3 +176,26 @@ def test_random_trees_are_seeded():
     assert repr(a) == repr(GameTree.random(depth=3, branching=(2, 4), seed=7))
     assert repr(a) != repr(GameTree.random(depth=3, branching=(2, 4), seed=8))
     assert all(len(p) == 3 for p in a.leaves())
+
+
+def test_tic_tac_toe_guesses_are_the_open_lines_asked_again_or_not():
+    """evaluate keeps its answers by position: asked once or twice, on every position the
+    rules reach, it is X's open lines minus O's over 9 (or the result of a finished game)."""
+    game = TicTacToe()
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    seen, stack = set(), [game.start()]
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        board = game.board(state)
+        if game.is_terminal(state):
+            expected = game.utility(state)
+        else:
+            stack.extend(game.play(state, m) for m in game.moves(state))
+            open_x = sum(all(board[i] != "O" for i in line) for line in lines)
+            open_o = sum(all(board[i] != "X" for i in line) for line in lines)
+            expected = (open_x - open_o) / 9
+        assert game.evaluate(state) == game.evaluate(state) == expected, board
+    assert len(seen) == 5478

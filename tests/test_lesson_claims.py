@@ -417,9 +417,11 @@ def test_lesson_07_nodes_and_positions_per_ply():
         rows.append((sum(n for n, _ in level.values()), len(level), sum(f for _, f in level.values())))
     assert [positions for _, positions, _ in rows] == [7, 49, 238, 1120, 4263, 16422, 54859, 184275]
     assert rows[5][0] == 7 ** 6 and rows[6][2] == 728 and rows[7][2] == 1892
-    assert round(rows[7][0] / rows[7][1]) == 31                 # "about 31 move orders"
-    assert rows[7] == (5673234, 184275, 1892)
-    assert _printed(LESSON_07, "level = Counter").split("\n")[8].split() == ["8", "5,673,234", "184,275", "1,892"]
+    assert round(rows[6][0] / rows[6][1]) == 15                 # "about 15 move orders" at ply 7
+    assert rows[6] == (823536, 54859, 728) and rows[7] == (5673234, 184275, 1892)
+    printed = _printed(LESSON_07, "level = Counter").split("\n")
+    assert printed[7].split() == ["7", "823,536", "54,859", "728"] and not printed[8].strip()
+    assert "At ply 7 each position is reached by about 15 move orders" in _words(LESSON_07)
     years = 1e21 / 1e6 / (365.25 * 24 * 3600)                  # 10^21 nodes at a million a second
     assert 25e6 < years < 35e6                                 # "some 30 million years"
     assert "4,531,985,219,092" in _words(LESSON_07)            # OEIS A212693, summed over all plies
@@ -477,12 +479,16 @@ def test_lesson_07_what_ordering_the_table_and_exact_search_cost():
     assert (round(min(saved)), round(max(saved))) == (15, 50)
     game = mv.ConnectFour()
     calls = [mv.alphabeta(game, GAME_RECORD[:played], order=mv.centre_first, memo=True, quick_wins=True,
-                          record=False).stats.calls for played in range(34, 17, -2)]   # 8 .. 24 empty
-    assert calls[-1] == 385127
-    steps = _ratios(calls[:-1])                                 # 8 to 22 empty cells, as printed
-    assert (round(min(steps), 1), round(max(steps), 1)) == (1.7, 9.4)
+                          record=False).stats.calls for played in range(34, 19, -2)]   # 8 .. 22 empty
+    assert calls[-1] == 66360
+    steps = _ratios(calls[:-1])                                 # 8 to 20 empty cells, as printed
+    assert (round(min(steps), 1), round(max(steps), 1)) == (2.0, 9.4)
     words = _words(LESSON_07)
-    assert "15 to 50 times fewer" in words and "1.7 to 9.4" in words and "385,127" in words
+    assert "15 to 50 times fewer" in words and "2.0 to 9.4" in words and "with 22 it takes 66,360" in words
+    assert "8, 10, …, 20 empty cells" in words and "end-games of 20 empty cells" in words
+    printed = _printed(LESSON_07, "empty_cells, plain_calls, calls")
+    assert [int(line.split()[2].replace(",", ""))   # the column of this lesson's search
+            for line in printed.splitlines()[1:]] == calls[:-1]
 
 
 # --- lesson 09: ghosts, coins and the match, computed here ---------------------------------------
@@ -875,3 +881,21 @@ def test_the_whole_course_stays_short():
     lessons = sorted(p.name[:2] for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
     assert len(lessons) == 11
     assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in lessons) <= 16_000
+
+
+def test_lesson_07_the_live_search_under_its_budget():
+    """Section 8's live search: which depth the budget of calls ends in, and what answers."""
+    budget = int(re.search(r"max_calls=([\d_]+)", "".join(_code_cell(LESSON_07, "search_with_progress(")["source"]))
+                 .group(1))
+    game = mv.ConnectFour()
+    done = []
+    result = mv.iterative_deepening(game, "44444432255555", seconds=None, max_calls=budget,
+                                    progress=lambda depth, calls, move, score: done.append((depth, calls)))
+    deepest, calls = done[-1]
+    assert calls <= budget and result.depth == deepest and not result.solved
+    nxt = _cost_per_depth("44444432255555", [deepest + 1])[0]
+    assert calls + nxt > budget                                  # the next depth did not fit
+    words = _words(LESSON_07)
+    assert f"{budget:,} calls" in words
+    assert (f"ran out during depth {deepest + 1}, so depth {deepest} answers: column {result.move}, "
+            f"a guess of {round(result.score * game.max_points):+d} points".replace("-", "−") in words)

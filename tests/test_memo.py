@@ -291,3 +291,46 @@ def test_named_orderings(game):
     tree = GameTree(AIMA)
     assert centre_first(tree, (), (0, 1, 2)) == [0, 1, 2]  # no priorities: order kept
     assert mv.alphabeta(game, order=mv.best_first, record=False).score == 0
+
+
+def _mean_of(game, state) -> float:
+    """Expectimax's value written here: Max the largest, Min at random the plain mean,
+    a chance node the weighted mean, each position worked out once."""
+    @lru_cache(maxsize=None)
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s)
+        values = [value(game.play(s, m)) for m in game.moves(s)]
+        kind = game.node_type(s)
+        if kind == "max":
+            return max(values)
+        if kind == "chance":
+            return sum(p * v for p, v in zip(game.probabilities(s), values))
+        return sum(values) / len(values)
+
+    return value(state)
+
+
+def test_expectimax_with_the_table_gives_the_same_answer_in_fewer_calls():
+    """With no bounds every value in the table is exact: the same score and move as without
+    it, on tic-tac-toe from positions with both players to move, and on a tree with dice."""
+    game = TicTacToe()
+    rng = random.Random(5)
+    states = [game.start()]
+    while len(states) < 40:
+        state = game.start()
+        for _ in range(rng.randrange(1, 6)):
+            if not game.is_terminal(state):
+                state = game.play(state, rng.choice(game.moves(state)))
+        if not game.is_terminal(state):
+            states.append(state)
+    for state in states:
+        plain = mv.expectimax(game, state, record=False)
+        kept = mv.expectimax(game, state, record=False, memo=True)
+        assert (kept.score, kept.move) == (plain.score, plain.move)
+        assert abs(kept.score - _mean_of(game, state)) < 1e-12
+        assert kept.stats.calls <= plain.stats.calls
+    assert mv.expectimax(game, record=False, memo=True).stats.calls * 30 < mv.expectimax(game, record=False).stats.calls
+    dice = GameTree([["chance", 1, ["chance", 4, 8]], ["chance", 4, 5], 3])
+    kept, plain = mv.expectimax(dice, memo=True), mv.expectimax(dice)
+    assert (kept.score, kept.move) == (plain.score, plain.move) == (4.5, 1)   # 3.5, 4.5 and 3

@@ -374,16 +374,18 @@ DEPTH_CASES = (
 
 def win_depth_of(position, deepest: int = _DEEPEST) -> int | None:
     """The smallest depth, up to ``deepest``, at which the lesson's search scores a win for the
-    player to move, or None: read from one search ``deepest`` plies deep, whose quick-wins score
-    (1 + the cells still empty when the game ends) says how many plies the win takes.
+    player to move, or None: the searches depth by depth, stopped at the first win (together
+    far cheaper than one search ``deepest`` plies deep).
 
     >>> win_depth_of("57365161"), win_depth_of("4455"), win_depth_of("57365161", 3)
     (5, 3, None)
     """
     state = _GAME.state(position)
     sign = 1 if _GAME.is_max(state) else -1
-    score = sign * _search(state, deepest).score
-    return _GAME.moves_left(state) - (score - 1) if score >= 1 else None
+    for depth in range(1, deepest + 1):
+        if sign * _search(state, depth).score >= 1:
+            return depth
+    return None
 
 
 @learner_check

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from ..errors import InvalidOption
 from ..games import GameTree, TicTacToe
 from ..games.forwarding import ForwardingGame
-from ..search import expectimax, expectiminimax, minimax
+from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, attempt
 from .searches import SearchFeedback, check_search
@@ -207,14 +207,17 @@ def check_unseen_leaf(x: Any) -> Feedback:
 # -- the match -------------------------------------------------------------------------------------
 
 def minimax_player(game, state) -> int:
-    """Minimax to the end of the game (the first best move): never loses, assumes the worst."""
-    return minimax(game, state, record=False).move
+    """Minimax's move to the end of the game (the first best move): never loses, assumes the
+    worst. Found by alpha-beta, which keeps the first of the moves with the best value, as
+    minimax does (lesson 05), in a fraction of the calls."""
+    return alphabeta(game, state, record=False).move
 
 
 def expectimax_player(game, state) -> int:
     """Expectimax to the end of the game: the move that scores best on average against
-    an opponent that picks uniformly at random."""
-    return expectimax(game, state, record=False).move
+    an opponent that picks uniformly at random. With the table (``memo=True``): the same
+    move, each position searched once (16,168 calls from tic-tac-toe's start, not 549,946)."""
+    return expectimax(game, state, record=False, memo=True).move
 
 
 class SideOf(ForwardingGame):

@@ -23,6 +23,18 @@ from .connect_four_legality import check_reachable
 
 __all__ = ["ConnectFour"]
 
+#: How many of evaluate's guesses are kept for a board size before they start again with
+#: none (some 30 MB at most): a lesson's searches meet the same leaves at many depths.
+_GUESSES_KEPT = 1 << 18
+#: evaluate's guesses by board size, then by code, shared by the games of that size whose
+#: points and outcome are this module's own (a subclass with its own is never answered here).
+_GUESSES: dict[tuple[int, int], dict[int, float]] = {}
+#: Boards given as rows (tuples of strings) that the rules reach, with their codes, by board
+#: size: checking that a pasted board is reachable is slow, and a learner's code asks about
+#: the same boards again and again. At most _BOARDS_KEPT of them.
+_BOARDS: dict[tuple[int, int], dict[tuple, int]] = {}
+_BOARDS_KEPT = 1 << 16
+
 
 class _GameMethod:
     """A method that, called on the class, works on a game of the default size."""
@@ -78,6 +90,10 @@ class ConnectFour(ConnectFourBoard, Game):
                     "(the usual board has rows=6, cols=7)"
                 )
         super().__init__(rows, cols)
+        own_rules = type(self).points is ConnectFourBoard.points and type(self).outcome is ConnectFour.outcome
+        self._guesses = _GUESSES.setdefault((rows, cols), {}) if own_rules else None
+        self._boards = _BOARDS.setdefault((rows, cols), {})
+        self._last_moves: tuple[int, dict] = (-1, {})   # the last position moves() was asked, its children
 
     def __repr__(self) -> str:
         return f"ConnectFour(rows={self.rows}, cols={self.cols})"
@@ -114,7 +130,13 @@ class ConnectFour(ConnectFourBoard, Game):
                 lines.pop()  # the column numbers under a board printed by to_text
             return self._reachable(*self._bits_from_rows(lines))
         if isinstance(value, (list, tuple)):
-            return self._reachable(*self._bits_from_rows(value))
+            rows = tuple(value) if all(type(row) is str for row in value) else None
+            code = self._boards.get(rows) if rows is not None else None
+            if code is None:   # not yet seen: checked (the check looks for an order of the moves)
+                code = self._reachable(*self._bits_from_rows(value))
+                if rows is not None:
+                    self._remember(rows, code)
+            return code
         raise InvalidBoard(
             f"a Connect Four position is a list of {self.rows} rows, a string of column digits "
             f"such as '4455', or an internal code, not {type(value).__name__}"
@@ -155,23 +177,37 @@ class ConnectFour(ConnectFourBoard, Game):
         return "max" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "min"
 
     def moves(self, state: Any) -> tuple[int, ...]:
-        return tuple(m for m, _ in self.successors(self._code(state)))
+        code = self._code(state)
+        pairs = self.successors(code)
+        self._last_moves = code, dict(pairs)   # play then looks the child up (see play)
+        return tuple(m for m, _ in pairs)
 
     def play(self, state: Any, move: int) -> Any:
         """The position after dropping a disc in column ``move``, in the form of ``state``
         (an internal code for a code, else the list of rows)."""
+        if type(state) is int and type(move) is int:   # a move moves() just gave: its child is known
+            last, children = self._last_moves
+            if state == last and move in children:
+                return children[move]
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.cols:
             raise InvalidMove(f"a move is a column index from 0 to {self.cols - 1}, not {short_repr(move)}")
-        if self.outcome(code) is not None:
+        # outcome and player inline, in one pass over the bit boards (lessons call play in loops)
+        x, o = code & self._low, code >> self._shift
+        nx, no = x.bit_count(), o.bit_count()
+        if self._four(x if nx > no else o) or x | o == self._cells:
             raise InvalidMove(f"the game is over ({self.result_text(code)}); no move can follow")
-        drop = (code & self._low | code >> self._shift) + self._bottom[move] & self._column[move]
+        drop = (x | o) + self._bottom[move] & self._column[move]
         if not drop:
             raise InvalidMove(
                 f"column {move} is full; the open columns are {list(self.moves(code))}"
             )
-        new = code | (drop if self.player(code) == "X" else drop << self._shift)
-        return new if isinstance(state, int) else self.board(new)
+        new = code | (drop if nx == no else drop << self._shift)
+        if isinstance(state, int):
+            return new
+        board = self.board(new)   # a board the rules reach: state() need not check it again
+        self._remember(tuple(board), new)
+        return board
 
     def winner(self, state: Any) -> str | None:
         code = self._code(state)
@@ -216,22 +252,33 @@ class ConnectFour(ConnectFourBoard, Game):
         >>> game.evaluate("4") == 9 / game.max_points
         True
         """
+        guesses = self._guesses
+        if guesses is not None and type(state) is int:
+            guess = guesses.get(state)
+            if guess is not None:   # scored before: a search meets the same leaves again
+                return guess
         code = self._code(state)
         over = self.outcome(code)
         if over is not None:
             return over
-        return self.points(code) / self.max_points
+        guess = self.points(code) / self.max_points
+        if guesses is not None:
+            if len(guesses) >= _GUESSES_KEPT:
+                guesses.clear()
+            guesses[code] = guess
+        return guess
 
     # -- what the search calls at every node ------------------------------------------------
     def outcome(self, state: Any) -> int | None:
         """The utility if the game is over (+1, -1 or 0), else ``None``."""
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
-        if x.bit_count() > o.bit_count():   # X moved last: only X can have just won
-            if self._four(x):
-                return 1
-        elif self._four(o):
-            return -1
+        last = x.bit_count() > o.bit_count()   # X moved last: only X can have just won
+        bits = x if last else o
+        for d in self._directions:   # _four(bits), inline: the search asks at every node
+            pairs = bits & bits >> d
+            if pairs & pairs >> 2 * d:
+                return 1 if last else -1
         if x | o == self._cells:
             return 0
         return None
@@ -294,6 +341,12 @@ class ConnectFour(ConnectFourBoard, Game):
         return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------
+    def _remember(self, rows: tuple, code: int) -> None:
+        """Keep a board's code once the rules are known to reach it (see _BOARDS_KEPT)."""
+        if len(self._boards) >= _BOARDS_KEPT:
+            self._boards.clear()
+        self._boards[rows] = code
+
     def _reachable(self, x: int, o: int) -> int:
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)

@@ -57,6 +57,8 @@ class ConnectFourBoard:
         self._directions = tuple(dc * h1 + dr for dc, dr in steps)
         self._sideways = tuple((d, 2 * d, 3 * d) for d in self._directions[1:])
         self._windows = tuple((dc * h1 + dr, self._starts(dc, dr)) for dc, dr in steps)
+        # the same starts on both players' boards: _window_points scores X's and O's at once
+        self._both_windows = tuple((d, starts | starts << self._shift) for d, starts in self._windows)
         centre = (cols - 1) / 2
         self._centre = sum(col for c, col in enumerate(self._column) if abs(c - centre) < 1)
         self._priority = tuple(-abs(2 * c - (cols - 1)) for c in range(cols))
@@ -169,7 +171,7 @@ class ConnectFourBoard:
         """
         code = self._code(state)
         x, o = code & self._low, code >> self._shift
-        points = self._window_points(x, o)
+        points = self._window_points(code)
         return points + CENTRE_POINTS * ((x & self._centre).bit_count() - (o & self._centre).bit_count())
 
     def winning_moves(self, state: Any) -> tuple[int, ...]:
@@ -283,34 +285,32 @@ class ConnectFourBoard:
                     starts |= 1 << c * h1 + r
         return starts
 
-    def _window_points(self, x: int, o: int) -> int:
+    def _window_points(self, code: int) -> int:
         """X's window points minus O's (see :meth:`points`), every window of a direction at once.
 
         Shifting a board by ``k * d`` lines up the ``k``-th cell of every window with its
         first cell, so adding the four shifted boards bit by bit counts the discs of all
-        windows together: ``low`` holds the count's bit 1 and ``high`` its bit 2.
+        windows together: ``low`` holds the count's bit 1 and ``high`` its bit 2. Both
+        players' boards are shifted at once, as the one code: a window on the board never
+        reaches past its own player's bits.
         """
         w1, w2, w3 = WINDOW_POINTS[1:]
-        total = 0
-        for d, starts in self._windows:
-            counts = []
-            for own in (x, o):
-                a, b, c, e = own, own >> d, own >> 2 * d, own >> 3 * d
-                s1, s2 = a ^ b, c ^ e
-                counts.append((a | b | c | e, s1 ^ s2, a & b ^ c & e ^ s1 & s2))
-            (x_in, x_low, x_high), (o_in, o_low, o_high) = counts
-            free = starts & ~o_in   # windows O has not entered: X's
+        w3 -= w1 + w2
+        shift, total = self._shift, 0
+        for d, starts in self._both_windows:
+            b, c, e = code >> d, code >> 2 * d, code >> 3 * d
+            s1, s2 = code ^ b, c ^ e
+            held = code | b | c | e
+            free = starts & ~(held >> shift | held << shift)   # windows the other player has not entered
+            low, high = free & (s1 ^ s2), free & (code & b ^ c & e ^ s1 & s2)
+            both = low & high
+            # the low half of each is X's windows, the high half O's: all bits minus twice O's
             total += (
-                w1 * (free & x_low).bit_count() + w2 * (free & x_high).bit_count()
-                + (w3 - w1 - w2) * (free & x_low & x_high).bit_count()
-            )
-            free = starts & ~x_in
-            total -= (
-                w1 * (free & o_low).bit_count() + w2 * (free & o_high).bit_count()
-                + (w3 - w1 - w2) * (free & o_low & o_high).bit_count()
+                w1 * (low.bit_count() - 2 * (low >> shift).bit_count())
+                + w2 * (high.bit_count() - 2 * (high >> shift).bit_count())
+                + w3 * (both.bit_count() - 2 * (both >> shift).bit_count())
             )
         return total
-
 
 def _best_reachable(left: int, x_to_move: bool, quick_wins: bool) -> int:
     """The best score the mover can reach when no move wins at once, for Max, with ``left``

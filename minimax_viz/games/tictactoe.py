@@ -100,6 +100,7 @@ class TicTacToe(Game):
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
         self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
+        self._guesses = _Table(self._compute_guess)   # evaluate's answers, by checked code
         self._by_priority = _Table(lambda code: Game.successors_by_priority(self, code))
         self.successors = self._successors.__getitem__
         self.successors_by_priority = self._by_priority.__getitem__
@@ -213,7 +214,9 @@ class TicTacToe(Game):
         >>> TicTacToe().evaluate("....X....")   # the centre is on 4 lines: 8 - 4 = 4
         0.4444444444444444
         """
-        code = self._code(state)
+        return self._guesses[self._code(state)]
+
+    def _compute_guess(self, code: int) -> float:
         done = self._outcome[code]
         if done is not None:
             return done
