@@ -31,6 +31,11 @@ SLOW_CASES = (
     "[x_only-", "test_cli_draws_the_tutorial_tree", "test_win_check_at_a_depth_limit_and_in_tic_tac_toe[False]",
     "[small_endgame]", "test_lesson_07_nodes_and_positions_per_ply", "test_small_boards_solved_from_the_start_agree[False]",
     "test_the_saving_grows_with_depth_but_not_steadily", "test_lesson_07_what_ordering_the_table_and_exact_search_cost",
+    "test_the_players_move_as_the_package_searches[", "test_the_explorer_keeps_its_last_searches",
+    "test_quick_outcome_scales_the_outcome_by_the_cells_left[16-9]", "test_quick_outcome_scales_the_outcome_by_the_cells_left[9-9]",
+    "test_the_time_budget_is_kept_from_any_position", "test_explorer_prune_on_equality_and_order",
+    "test_expectimax_with_the_table_gives_the_same_answer_in_fewer_calls",
+    "test_a_board_too_hard_to_check_is_refused_in_words_after_the_step_budget",
 )
 
 
