@@ -28,7 +28,7 @@ APP_PORT := $(or $(PORT),8866)
 # A new token for each `make app`: a page from another site cannot guess it.
 APP_TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(18))")
 
-.PHONY: lab app student test check unit notebooks browser chromium bench figures clean
+.PHONY: lab app student test check lint unit notebooks browser chromium bench figures clean
 
 $(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,6 +67,8 @@ SUITE_LIMIT ?= 2400
 BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
 test: $(STAMP) $(TEACH) chromium node
 	@status=0; \
+	echo "== lint: ruff (pyproject.toml says which rules)"; \
+	$(BIN)/ruff check . || status=$$?; \
 	echo "== 1/2: unit tests, doctests, notebooks, grading round-trips"; \
 	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile -m "not browser" --durations=10 || status=$$?; \
 	echo "== 2/2: browser tests (JupyterLab and JupyterLite in headless Chromium)"; \
@@ -75,8 +77,12 @@ test: $(STAMP) $(TEACH) chromium node
 
 # The quick path, while you work: the unit tests and doctests without notebooks, browser,
 # grading round-trips or anything marked slow, Hypothesis at a tenth of its count (under 60 s).
-check: $(STAMP)
+check: $(STAMP) lint
 	$(BIN)/python -m pytest -p xdist -n 2 minimax_viz tests --ignore=tests/browser -m "not slow" -q
+
+# The linter alone (ruff: pycodestyle, pyflakes and bugbear's rules; see pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 # Only the package's own tests and doctests, slow ones included (no notebooks, no browser).
 unit: $(STAMP) $(TEACH)

@@ -703,7 +703,10 @@ def test_random_play_is_not_the_count_of_games():
         return tuple(map(sum, zip(*(games(_after(board, cell)) for cell in _moves(board)))))
 
     assert games("." * 9) == (131184, 77904, 46080)
-    percent = lambda share: f"{100 * float(share):.1f}%"
+
+    def percent(share):
+        return f"{100 * float(share):.1f}%"
+
     counted = [Fraction(n, 255168) for n in games("." * 9)]
     assert [percent(s) for s in random_play("." * 9)] == ["58.5%", "28.8%", "12.7%"]
     assert [percent(s) for s in counted] == ["51.4%", "30.5%", "18.1%"]
