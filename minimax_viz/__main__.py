@@ -110,7 +110,8 @@ def _search(args):
         try:
             nested = ast.literal_eval(args.tree)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            raise MinimaxError(f"--tree must be nested lists of numbers, like [[3, 12], [2, 4]], not {short_repr(args.tree)}")
+            raise MinimaxError("--tree must be nested lists of numbers, like [[3, 12], [2, 4]], "
+                               f"not {short_repr(args.tree)}") from None
         game, state = GameTree(nested), None
     else:
         game, state = TicTacToe(), args.board

@@ -281,8 +281,9 @@ def _lessons(source: Path, only: list[str] | None) -> list[Path]:
         chosen = [p for p in lessons if p.name[:2] in only or p.stem in only]
         missing = [o for o in only if not any(p.name[:2] == o or p.stem == o for p in lessons)]
         if missing:
+            example = lessons[1].stem if len(lessons) > 1 else "01-..."
             raise MinimaxError(f"--lessons names {missing}, which are not lessons in {source}: "
-                               f"give numbers such as 01 or names such as {lessons[1].stem if len(lessons) > 1 else '01-...'}")
+                               f"give numbers such as 01 or names such as {example}")
         lessons = chosen
     if not lessons:
         raise MinimaxError(f"{source} holds no lessons (NN-Title-Words.ipynb)")

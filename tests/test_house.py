@@ -66,3 +66,58 @@ def test_maintainability_index_not_in_rank_c(path):
     index = radon_metrics.mi_visit(path.read_text(encoding="utf-8"), multi=True)
     assert radon_metrics.mi_rank(index) != "C", \
         f"{_name(path)}: maintainability index {index:.1f} is radon's rank C (below 10): split the module"
+
+
+def _own_nodes(function):
+    """The nodes of a function's body, not those of functions or classes defined inside it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(child for child in ast.iter_child_nodes(node)
+                     if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)))
+
+
+def _called_name(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+
+
+def _can_raise(function, *, exercises: bool) -> bool:
+    """A ``raise`` of its own (NotImplementedError, a protocol's placeholder, aside), or a call
+    of a validation helper (``_check...``; ``check_...`` too outside the exercises, whose
+    ``check_`` functions judge a learner's answer and never raise on it; ``check_if_...`` asks)."""
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            if getattr(raised, "id", None) != "NotImplementedError":
+                return True
+        if isinstance(node, ast.Call):
+            name = _called_name(node)
+            if name.startswith("_check") or (name.startswith("check_") and not name.startswith("check_if_")
+                                             and not exercises):
+                return True
+    return False
+
+
+def _public_callables(tree):
+    """``(qualified name, line, function, docstrings that may hold its :raises:)``."""
+    def visit(body, prefix, class_doc):
+        for node in body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                yield from visit(node.body, f"{prefix}{node.name}.", ast.get_docstring(node) or "")
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    (not node.name.startswith("_") or node.name == "__init__" and prefix):
+                docs = (ast.get_docstring(node) or "") + (class_doc if node.name == "__init__" else "")
+                yield f"{prefix}{node.name}", node.lineno, node, docs
+    yield from visit(tree.body, "", "")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_public_callables_that_raise_say_what(path):
+    """Every public function or method that raises (or calls a check that does) has a
+    ``:raises ...:`` line in its docstring (a class's docstring for its ``__init__``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    exercises = path.parent.name == "exercises"
+    silent = [f"{name} (line {line})" for name, line, function, docs in _public_callables(tree)
+              if _can_raise(function, exercises=exercises) and ":raises" not in docs]
+    assert not silent, f"{_name(path)}: public callables that raise with no ':raises ...:' line: {'; '.join(silent)}"

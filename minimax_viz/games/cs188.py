@@ -184,7 +184,10 @@ class CS188Tree(GameTree):
         return self.label(state, move)
 
     def evaluate(self, state: Any) -> float:
-        """The state's evaluation in the file, where the search stops at its depth limit."""
+        """The state's evaluation in the file, where the search stops at its depth limit.
+
+        :raises InvalidTree: when the file gives the state no evaluation.
+        """
         path = self.state(state)
         if path in self._heuristic:
             return self._heuristic[path]

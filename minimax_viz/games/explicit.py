@@ -50,7 +50,7 @@ node there as a list). Probabilities are numbers in (0, 1] that add up to 1.
 >>> GameTree([["chance", (0.5, 8), (0.6, 0)]])
 Traceback (most recent call last):
 ...
-minimax_viz.errors.InvalidTree: the chance node at path (0,): its probabilities add up to 1.1, not 1; make them add up to 1
+minimax_viz.errors.InvalidTree: the chance node at path (0,): its probabilities add up to 1.1, not 1; ...
 
 In the text format a line ``state kind`` gives a state's kind, and a fourth word on a
 move line gives the move's probability, as a decimal or a fraction::
@@ -189,7 +189,7 @@ class GameTree(Game):
         >>> GameTree.from_text("start A\nA a1 B\nB three")
         Traceback (most recent call last):
         ...
-        minimax_viz.errors.InvalidTree: line 3: the value of B is 'three', not a number; a leaf's line is 'state value', like 'B 3' (a line 'state kind' gives a kind: max, min or chance)
+        minimax_viz.errors.InvalidTree: line 3: the value of B is 'three', not a number; a leaf's line is ...
 
         :raises InvalidTree: naming the line, for text that does not read as a tree.
         """
@@ -292,7 +292,10 @@ class GameTree(Game):
 
     def state(self, value: Any = None) -> tuple:
         """The path of a node: ``None`` is the root; a tree with named states (read from
-        text or CS188) also takes a state's name (its first path, for a shared state)."""
+        text or CS188) also takes a state's name (its first path, for a shared state).
+
+        :raises InvalidBoard: for a name or a path that is no state of this tree.
+        """
         if value is None:
             return ()
         if isinstance(value, str) and self._named:
@@ -346,6 +349,11 @@ class GameTree(Game):
         return () if isinstance(node, tuple) else tuple(range(node))
 
     def play(self, state: Any, move: int) -> tuple:
+        """The child of ``state`` that ``move`` (a child's index, or its label) leads to.
+
+        :raises InvalidBoard: for a state not in the tree.
+        :raises InvalidMove: for a move that is not one of the node's children.
+        """
         path = self.state(state)
         if isinstance(move, str) and self._labels is not None:  # a move's label
             labels = self._labels.get(self.name(path), [])
@@ -484,7 +492,8 @@ def _random_nested(depth, branching, seed, low, high) -> Any:
     if most > 1 and depth > 64 or most ** depth > MAX_TREE_NODES:
         raise TreeTooLarge(
             f"a random tree of depth {short_repr(depth)} with up to {short_repr(most)} children per node could "
-            f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; lower depth or branching"
+            f"have {short_repr(most)}**{short_repr(depth)} leaves, more than {MAX_TREE_NODES:,} nodes; "
+            "lower depth or branching"
         )
     if depth > DEEPEST:
         raise TreeTooLarge(
@@ -563,7 +572,10 @@ def _level_kind(path: tuple) -> str:
 
 
 def check_odds(odds: Sequence, where: str) -> None:
-    """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9)."""
+    """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9).
+
+    :raises InvalidTree: naming ``where`` and the first probability out of range, or the sum.
+    """
     for i, p in enumerate(odds):
         if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
             raise InvalidTree(

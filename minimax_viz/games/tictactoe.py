@@ -114,12 +114,15 @@ class TicTacToe(Game):
     def state(self, value: Any = None) -> int:
         """Check a board and return its internal code (``None`` is the empty board).
 
+        :raises InvalidBoard: for a board of the wrong size or type, an unknown mark, or a
+            position no game reaches (too many marks of one player, play after a win).
+
         >>> TicTacToe().state("X........")
         1
         >>> TicTacToe().state(["X", 1, 2, 3, 4, 5, 6, 7])
         Traceback (most recent call last):
         ...
-        minimax_viz.errors.InvalidBoard: a board has 9 cells, this one has 8; write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'
+        minimax_viz.errors.InvalidBoard: a board has 9 cells, this one has 8; write it like ['X', 1, 'O', ...
         """
         if value is None:
             return 0
@@ -175,7 +178,11 @@ class TicTacToe(Game):
         return tuple(m for m, _ in self._successors[self._code(state)])
 
     def play(self, state: Any, move: int) -> Any:
-        """The position after ``move``, in the same form as ``state`` (a list for a string)."""
+        """The position after ``move``, in the same form as ``state`` (a list for a string).
+
+        :raises InvalidBoard: for a board :meth:`state` refuses.
+        :raises InvalidMove: for a move that is not a cell index, a taken cell, or a finished game.
+        """
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
             raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")

@@ -57,7 +57,10 @@ def board_html(game, board: Any, *, last: int | None = None) -> str:
 
 
 def board_buttons(game, on_press: Callable[[int], Any]):
-    """The clickable board of ``game``; ``on_press(move)`` is called when a move is clicked."""
+    """The clickable board of ``game``; ``on_press(move)`` is called when a move is clicked.
+
+    :raises InvalidOption: for a game with no clickable board.
+    """
     parts = _parts(game)
     if parts is None:
         raise InvalidOption(
@@ -184,7 +187,8 @@ def connect_four_html(board, *, last: int | None = None, size: int = 36) -> str:
     cells = []
     for r, row in enumerate(board):
         for c, mark in enumerate(row):
-            shade = PALETTE["last"] if (r, c) == (top, last) else _WON.get(mark, "#EEF1F4") if (r, c) in won else "#EEF1F4"
+            plain = _WON.get(mark, "#EEF1F4") if (r, c) in won else "#EEF1F4"
+            shade = PALETTE["last"] if (r, c) == (top, last) else plain
             ring = f"box-shadow:inset 0 0 0 3px {PALETTE['ink']};" if (r, c) in won else ""
             cells.append(f"<div style='width:{size}px;height:{size}px;background:{shade};{ring}display:flex;"
                          f"align-items:center;justify-content:center'>{_disc(mark, size)}</div>")

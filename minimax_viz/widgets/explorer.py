@@ -107,8 +107,8 @@ class Explorer(WidgetView):
         self.summary, self.navigator = w.HTML(), TreeNavigator(dpi=dpi)
         self.summary.add_class("mv-summary")  # for pages and tests to find it
         self.image = self.navigator.image
-        self.widget = w.VBox([restart_note(), w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap")),
-                              self.summary, self.navigator.widget])
+        controls = w.HBox([self._board_box(w), options], layout=w.Layout(flex_flow="row wrap"))
+        self.widget = w.VBox([restart_note(), controls, self.summary, self.navigator.widget])
         self.update()
 
     def _board_box(self, w):
