@@ -145,7 +145,10 @@ class PlayBoard(WidgetView):
         return None if self.decision is None else self.decision.result
 
     def new_game(self, human: str | None = None) -> None:
-        """Start again; ``human`` is the side the human plays (the first player starts)."""
+        """Start again; ``human`` is the side the human plays (the first player starts).
+
+        :raises InvalidOption: for a ``human`` that is neither player.
+        """
         if human is not None and human != self.side.value:
             self._check_side(human)
             self.side.value = human  # its observer comes back here with the new side
