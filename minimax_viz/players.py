@@ -14,7 +14,8 @@ game and of the position, so whatever a player does to them cannot change the re
 game. A player that returns an illegal move or something that is no move ("junk"), spends
 more than its budget, raises, never returns (stopped after ``time_limit`` seconds) or
 changes the game it was given forfeits that game, with words that say which move, what
-was wrong and how to fix it; the match goes on.
+was wrong and how to fix it; the match goes on. What a match leaves (its records, the
+crosstable, each game replayed) is in :mod:`minimax_viz.match_result`, named here too.
 
 >>> result = play_match([greedy_player, random_player], game=TicTacToe(), games=4, seed=1)
 >>> result.score("greedy_player", "random_player")
@@ -27,7 +28,6 @@ import copy
 import math
 import random
 import time
-from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Any, Callable, Sequence
 
@@ -36,6 +36,7 @@ from .exercises.feedback import describe_error
 from .exercises.running import TIME_LIMIT, Stopped, Timer
 from .games import ConnectFour, TicTacToe
 from .games.base import Game
+from .match_result import HORIZON, Forfeit, GameRecord, MatchResult, Replay  # noqa: F401 (named here too)
 from .search import alphabeta, centre_first
 
 __all__ = [
@@ -71,14 +72,7 @@ class Budget:
     def __init__(self, calls: int | None = None, *, seconds: float | None = None, rng: random.Random | None = None):
         if calls is None and seconds is None:
             calls = DEFAULT_CALLS
-        if calls is not None and seconds is not None:
-            raise InvalidOption("a budget counts calls or seconds, not both: Budget(500) or Budget(seconds=0.5)")
-        if calls is not None and (isinstance(calls, bool) or not isinstance(calls, Integral) or calls < 1):
-            raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
-                                "(each question to the game costs one)")
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                    or not 0 < seconds < math.inf):
-            raise InvalidOption(f"seconds must be a number above 0, not {short_repr(seconds)}")
+        _check_amount(calls, seconds)
         self.calls = None if calls is None else int(calls)
         self.seconds = seconds
         self.rng = rng if rng is not None else random.Random(0)
@@ -103,6 +97,18 @@ class Budget:
         fresh = Budget(self.calls, seconds=self.seconds, rng=rng)
         fresh._meter = _Meter(fresh)
         return fresh
+
+
+def _check_amount(calls, seconds) -> None:
+    """A budget's amount: exactly one of ``calls`` (a whole number >= 1) and ``seconds`` (a number > 0)."""
+    if calls is not None and seconds is not None:
+        raise InvalidOption("a budget counts calls or seconds, not both: Budget(500) or Budget(seconds=0.5)")
+    if calls is not None and (isinstance(calls, bool) or not isinstance(calls, Integral) or calls < 1):
+        raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
+                            "(each question to the game costs one)")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < math.inf):
+        raise InvalidOption(f"seconds must be a number above 0, not {short_repr(seconds)}")
 
 
 class _Meter:
@@ -181,14 +187,20 @@ for _name in _FREE:
 # -- reference players ---------------------------------------------------------------------------
 
 def random_player(game, state, budget) -> Any:
-    """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung."""
+    """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung.
+
+    :raises BudgetSpent: when the budget does not cover its one question (the legal moves).
+    """
     return budget.rng.choice(list(game.moves(state)))
 
 
 def greedy_player(game, state, budget) -> Any:
     """One ply: the move whose position the game's ``evaluate`` likes best for the player to
     move (a win at once above all), ties to the centre (:func:`~minimax_viz.centre_first`);
-    the first legal move when the budget is too small for that."""
+    the first legal move when the budget is too small for that.
+
+    :raises BudgetSpent: when the budget does not cover even its first question (the legal moves).
+    """
     first = game.moves(state)[0]
     try:
         return alphabeta(game, state, depth=1, order=centre_first, quick_wins=True, record=False).move
@@ -222,7 +234,9 @@ def alphabeta_player(depth: int) -> Callable:
     >>> alphabeta_player(2).__name__
     'alphabeta_2'
 
-    :raises InvalidOption: for a ``depth`` that is not a whole number >= 1.
+    :raises InvalidOption: for a ``depth`` that is not a whole number >= 1 (the player
+        itself raises :class:`BudgetSpent` only when the budget does not cover its first
+        question, the legal moves).
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise InvalidOption(f"depth must be a whole number of plies, 1 or more, not {short_repr(depth)}")
@@ -241,7 +255,10 @@ def deepening_player(game, state, budget) -> Any:
     catches :class:`BudgetSpent`) or the position is solved; the deepest finished search
     answers. Two plies at a time: an odd depth ends on the player's own move and is
     over-hopeful, and the matches of ``tests/test_players.py`` measure the even depths
-    stronger. The package's reference player and lesson 10's solution."""
+    stronger. The package's reference player and lesson 10's solution.
+
+    :raises BudgetSpent: when the budget does not cover even its first question (the legal moves).
+    """
     return _deepen(game, state, budget, None, step=2)
 
 
@@ -261,45 +278,6 @@ def openings(game: Game) -> list[tuple]:
 
 
 # -- the referee -------------------------------------------------------------------------------------
-
-@dataclass
-class Forfeit:
-    """A game lost by breaking a rule: who, at which move, and the words for it."""
-
-    player: str
-    ply: int
-    words: str
-
-    def __repr__(self) -> str:
-        return f"{self.player} forfeits at move {self.ply + 1}: {self.words}"
-
-
-@dataclass
-class GameRecord:
-    """One game of a match: who moved first (X) and second (O), the opening, every move, the
-    result, and the calls each move cost (``(player, calls)`` pairs)."""
-
-    index: int
-    first: str
-    second: str
-    opening: tuple
-    moves: list = field(default_factory=list)
-    winner: str | None = None
-    forfeit: Forfeit | None = None
-    calls: list = field(default_factory=list)
-    colours: tuple = ("X", "O")
-
-    @property
-    def loser(self) -> str | None:
-        if self.winner is None:
-            return None
-        return self.second if self.winner == self.first else self.first
-
-    def __repr__(self) -> str:
-        how = (f"{self.winner} wins" if self.winner else "draw") + (f" ({self.forfeit!r})" if self.forfeit else "")
-        x, o = self.colours
-        return f"game {self.index}: {self.first} ({x}) v {self.second} ({o}), opening {list(self.opening)}: {how}"
-
 
 def _words_for(name: str, game: Game, state, ply: int, what: str, fix: str) -> str:
     return f"{name}, move {ply + 1} (position {_position(game, state)}): {what}; {fix}"
@@ -369,12 +347,20 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
     own_state = copy.deepcopy(state)
     watched = _Metered(seat.game, meter, own_state)
     before = _attributes(watched, private=True)
-    name = seat.name
-
-    def words(what: str, fix: str) -> str:
-        return _words_for(name, referee, state, ply, what, fix)
-
     limit = time_limit if budget.seconds is None else max(time_limit, 2 * budget.seconds)
+    move, broken = _ask(seat, watched, own_state, mine, budget, limit)
+    calls = meter.calls
+    if broken is None:
+        broken = _tampered(seat, watched, before, own_state, state) or _illegal(move, referee, state)
+    if broken is not None:
+        return None, calls, _words_for(seat.name, referee, state, ply, *broken)
+    return int(move), calls, None
+
+
+def _ask(seat: _Seat, watched: _Metered, own_state, mine: Budget, budget: Budget,
+         limit: float) -> tuple[Any, tuple[str, str] | None]:
+    """Run the player on its own copies (``mine`` its copy of ``budget``), on the clock:
+    (its answer, None), or (None, (what was wrong, how to fix it)) when it gave none."""
     began = time.perf_counter()
     try:
         with Timer(limit):
@@ -382,38 +368,43 @@ def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time
         if time.perf_counter() - began > limit:   # it caught the clock's stop and went on
             raise Stopped
     except BudgetSpent:
-        return None, meter.calls, words(
-            f"it asked the game for more than its budget ({budget!r}) and let BudgetSpent out",
-            "search less deeply, or catch BudgetSpent and return the best move found so far")
+        return None, (f"it asked the game for more than its budget ({budget!r}) and let BudgetSpent out",
+                      "search less deeply, or catch BudgetSpent and return the best move found so far")
     except Stopped:
-        return None, meter.calls, words(
-            f"it did not return within {limit:g} s (an endless loop?)",
-            "make sure each search stops: at a finished game, at depth 0, or when the budget is spent")
+        return None, (f"it did not return within {limit:g} s (an endless loop?)",
+                      "make sure each search stops: at a finished game, at depth 0, or when the budget is spent")
     except RecursionError:
-        return None, meter.calls, words(
-            "it recursed without end (RecursionError)", "stop at finished games and at depth 0")
+        return None, ("it recursed without end (RecursionError)", "stop at finished games and at depth 0")
     except SystemExit as err:
-        return None, meter.calls, words(f"it called sys.exit({short_repr(err.code)})", "return a move instead")
+        return None, (f"it called sys.exit({short_repr(err.code)})", "return a move instead")
     except KeyboardInterrupt:   # the learner pressed stop: the match stops too
         raise
     except BaseException as err:  # the player's code: any other error forfeits, in words
-        return None, meter.calls, words(describe_error(err), "fix the error and run its cell again")
-    calls = meter.calls
+        return None, (describe_error(err), "fix the error and run its cell again")
+    return move, None
+
+
+def _tampered(seat: _Seat, watched: _Metered, before: dict, own_state, state) -> tuple[str, str] | None:
+    """What was wrong when the player changed the game or the position it was given, else None."""
     changed = seat.changed(watched, before)
     if changed is not None:
-        return None, calls, words(f"it changed the game it was given ({changed})",
-                                  "ask the game questions but leave it as it is; game.play returns a new position")
+        return (f"it changed the game it was given ({changed})",
+                "ask the game questions but leave it as it is; game.play returns a new position")
     if not _same_state(own_state, state):
-        return None, calls, words("it changed the position it was given",
-                                  "leave the position as it is; game.play(state, move) returns a new one")
+        return ("it changed the position it was given",
+                "leave the position as it is; game.play(state, move) returns a new one")
+    return None
+
+
+def _illegal(move, referee: Game, state) -> tuple[str, str] | None:
+    """What was wrong when ``move`` is no move or not a legal one in ``state``, else None."""
     legal = list(referee.moves(state))
     if isinstance(move, bool) or not isinstance(move, Integral):
-        return None, calls, words(f"it returned {short_repr(move)}, which is not a move",
-                                  f"return one of the legal moves, {legal} (a whole number)")
+        return (f"it returned {short_repr(move)}, which is not a move",
+                f"return one of the legal moves, {legal} (a whole number)")
     if int(move) not in legal:
-        return None, calls, words(f"it returned {int(move)}, which is not a legal move here",
-                                  f"return one of {legal}")
-    return int(move), calls, None
+        return f"it returned {int(move)}, which is not a legal move here", f"return one of {legal}"
+    return None
 
 
 def _same_state(a, b) -> bool:
@@ -434,7 +425,8 @@ def _names(players) -> dict[str, Callable]:
                 raise InvalidOption(f"two players are named {name!r}; pass a dict {{name: player}} to tell them apart")
             named[name] = fn
     else:
-        raise InvalidOption(f"players is a list of player functions or a dict {{name: player}}, not {short_repr(players)}")
+        raise InvalidOption(f"players is a list of player functions or a dict {{name: player}}, "
+                            f"not {short_repr(players)}")
     if len(named) < 2:
         raise InvalidOption(f"a match needs two players or more, not {len(named)}")
     for name, fn in named.items():
@@ -467,6 +459,21 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     """
     named = _names(players)
     game = ConnectFour() if game is None else game
+    _check_match(game, games, seed)
+    budget = budget if isinstance(budget, Budget) else Budget(budget)
+    _check_time_limit(time_limit)
+    drawn = _draw_openings(game, games, seed, opening_list)
+    seats = {name: _Seat(name, fn, game) for name, fn in named.items()}
+    records = []
+    for first, second, opening in _pairings(list(named), drawn):
+        record = GameRecord(len(records), first, second, tuple(opening), colours=(game.max_player, game.min_player))
+        _play(game, seats[first], seats[second], record, budget, seed, time_limit)
+        records.append(record)
+    return MatchResult(game, list(named), records, budget=budget, seed=seed)
+
+
+def _check_match(game, games, seed) -> None:
+    """The game of a match, its number of games and its seed."""
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
@@ -474,25 +481,31 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
                             f"player first), not {short_repr(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidOption(f"seed must be a whole number, not {short_repr(seed)}")
-    budget = budget if isinstance(budget, Budget) else Budget(budget)
+
+
+def _check_time_limit(time_limit) -> None:
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise InvalidOption(f"time_limit must be a number of seconds above 0, not {short_repr(time_limit)}")
+
+
+def _draw_openings(game: Game, games: int, seed: int, opening_list) -> list:
+    """The match's ``games // 2`` openings, drawn with ``seed`` from ``opening_list`` (all of
+    :func:`openings` by default), each checked to be a legal line of ``game``."""
     pool = list(openings(game) if opening_list is None else opening_list)
     drawn = [pool[i % len(pool)] for i in random.Random(seed).sample(range(max(len(pool), games // 2)), games // 2)]
     for opening in drawn:
         _after(game, opening)
-    seats = {name: _Seat(name, fn, game) for name, fn in named.items()}
-    records = []
-    names = list(named)
+    return drawn
+
+
+def _pairings(names: list[str], drawn: list):
+    """The match's games in order, as ``(first, second, opening)``: each pair of players,
+    each opening, either player first."""
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             for opening in drawn:
                 for first, second in ((a, b), (b, a)):
-                    record = GameRecord(len(records), first, second, tuple(opening),
-                                        colours=(game.max_player, game.min_player))
-                    _play(game, seats[first], seats[second], record, budget, seed, time_limit)
-                    records.append(record)
-    return MatchResult(game, names, records, budget=budget, seed=seed)
+                    yield first, second, opening
 
 
 def _after(game: Game, opening) -> Any:
@@ -506,6 +519,9 @@ def _after(game: Game, opening) -> Any:
 
 def _play(game: Game, first: _Seat, second: _Seat, record: GameRecord, budget: Budget, seed: int,
           time_limit: float) -> None:
+    """The referee plays one game into ``record``: from its opening, each player asked in
+    turn for a move (its own dice, seeded by the game and the move), until the game ends or
+    a player forfeits it."""
     state = _after(game, record.opening)
     record.moves = list(record.opening)
     ply = len(record.moves)
@@ -515,9 +531,7 @@ def _play(game: Game, first: _Seat, second: _Seat, record: GameRecord, budget: B
         move, calls, words = _move(seat, state, ply, budget, rng, time_limit, game)
         record.calls.append((seat.name, calls))
         if words is not None:
-            record.forfeit = Forfeit(seat.name, ply, words)
-            record.winner = second.name if seat is first else first.name
-            seat.fresh()
+            _forfeit(record, seat, second if seat is first else first, ply, words)
             return
         record.moves.append(move)
         state = game.play(state, move)
@@ -526,163 +540,8 @@ def _play(game: Game, first: _Seat, second: _Seat, record: GameRecord, budget: B
     record.winner = first.name if u > 0 else second.name if u < 0 else None
 
 
-# -- the result ---------------------------------------------------------------------------------------
-
-class MatchResult:
-    """What :func:`play_match` found: every game (:attr:`games`), the crosstable
-    (:meth:`score`, :attr:`crosstable`, printed by ``repr``), a plot (:meth:`plot`) and
-    each game replayable (:meth:`replay`)."""
-
-    def __init__(self, game: Game, players: list[str], games: list[GameRecord], *, budget: Budget, seed: int):
-        self.game, self.players, self.games, self.budget, self.seed = game, players, games, budget, seed
-        colours = (game.max_player, game.min_player)
-        self.crosstable = {p: {q: {c: [0, 0, 0] for c in colours} for q in players if q != p} for p in players}
-        for g in games:
-            for me, them, colour in ((g.first, g.second, colours[0]), (g.second, g.first, colours[1])):
-                slot = 0 if g.winner == me else 2 if g.winner == them else 1
-                self.crosstable[me][them][colour][slot] += 1
-
-    def score(self, player: str, opponent: str, colour: str | None = None) -> tuple[int, int, int]:
-        """(wins, draws, losses) of ``player`` against ``opponent``, with either colour or one.
-
-        :raises InvalidOption: for a name that did not play, or a colour the game lacks.
-        """
-        for name in (player, opponent):
-            if name not in self.crosstable:
-                raise InvalidOption(f"{short_repr(name)} did not play; the players were {', '.join(self.players)}")
-        if player == opponent:
-            raise InvalidOption("a player does not play itself; name two players")
-        cells = self.crosstable[player][opponent]
-        if colour is not None and colour not in cells:
-            raise InvalidOption(f"colour is one of {', '.join(cells)}, not {short_repr(colour)}")
-        chosen = [cells[colour]] if colour is not None else list(cells.values())
-        return tuple(sum(c[i] for c in chosen) for i in range(3))
-
-    def forfeits(self) -> list[Forfeit]:
-        """Every forfeit of the match, in order."""
-        return [g.forfeit for g in self.games if g.forfeit is not None]
-
-    def lost(self, player: str) -> list[int]:
-        """The indexes of the games ``player`` lost (for :meth:`replay`)."""
-        return [g.index for g in self.games if g.loser == player]
-
-    def mean_calls(self, player: str) -> float:
-        """The calls ``player`` spent per move, on average."""
-        spent = [c for g in self.games for name, c in g.calls if name == player]
-        return sum(spent) / len(spent) if spent else 0.0
-
-    def replay(self, index: int) -> Replay:
-        """Game ``index`` move by move (:class:`Replay`).
-
-        :raises InvalidOption: for an index that is not a game of the match.
-        """
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.games):
-            raise InvalidOption(f"index is a game of the match, 0 to {len(self.games) - 1}, not {short_repr(index)}")
-        return Replay(self.game, self.games[index])
-
-    def table(self) -> str:
-        """The crosstable as text, as chess crosstables are set: a numbered row per player,
-        a column per opponent by number; each cell the row player's wins-draws-losses in
-        all, then playing first (X) and second (O)."""
-        colours = (self.game.max_player, self.game.min_player)
-        label = max(len(p) for p in self.players) + 4
-        cells = {(p, q): [self.score(p, q)] + [tuple(self.crosstable[p][q][c]) for c in colours]
-                 for p in self.players for q in self.players if p != q}
-        width = max([len("{}-{}-{}".format(*r)) for rows in cells.values() for r in rows] + [1]) + 2
-        lines = [(" " * (label + 6) + "".join(f"{j + 1:<{width}}" for j in range(len(self.players)))).rstrip()]
-        for i, p in enumerate(self.players):
-            for k, kind in enumerate(("all", f"as {colours[0]}", f"as {colours[1]}")):
-                head = f"{i + 1} {p}" if k == 0 else ""
-                row = [("" if k else "-") if p == q else "{}-{}-{}".format(*cells[p, q][k]) for q in self.players]
-                lines.append(f"{head:<{label}}{kind:<6}" + "".join(f"{c:<{width}}" for c in row).rstrip())
-        lines.append(f"{len(self.games)} games of {self.game!r}, {self.budget!r} a move, seed {self.seed}: "
-                     "the row player's wins-draws-losses")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return self.table()
-
-    def plot(self, ax=None):
-        """The crosstable as a grid of scores (matplotlib; returns the Axes): each cell the
-        row player's share of points against the column player (a win 1, a draw 1/2),
-        coloured from red (all lost) to green (all won), with its wins-draws-losses."""
-        from .draw import draw_crosstable
-
-        return draw_crosstable(self, ax=ax)
-
-
-#: How far :class:`Replay` looks for the move that lost a game: a search of this many plies.
-HORIZON = 6
-
-
-class Replay:
-    """One game of a match, move by move: ``moves``, the ``states`` after each, and, for a
-    game lost by a move, :attr:`losing_ply` and :meth:`why`.
-
-    The losing move is the loser's last move from a position that a search of
-    :data:`HORIZON` plies does not find lost. The game may have been lost earlier, past
-    that horizon: then :meth:`why` shows every move there losing."""
-
-    def __init__(self, game: Game, record: GameRecord):
-        self.game, self.record = game, record
-        self.moves = list(record.moves)
-        self.states = [game.start()]
-        for move in self.moves:
-            self.states.append(game.play(self.states[-1], move))
-        self.loser = record.loser if record.forfeit is None else None
-        self.losing_ply = self._losing_ply()
-
-    def _mover(self, ply: int) -> str:
-        first = self.game.player(self.states[ply]) == self.game.max_player
-        return self.record.first if first else self.record.second
-
-    def _lost(self, state, depth: int) -> bool:
-        """Whether a search of ``depth`` plies proves ``state`` lost for the loser."""
-        if self.game.is_terminal(state):
-            return self.game.winner(state) is not None
-        score = alphabeta(self.game, state, depth=depth, quick_wins=True, win_check=True, record=False).score
-        loser_is_max = self.loser == self.record.first
-        return score <= -1 if loser_is_max else score >= 1
-
-    def _losing_ply(self) -> int | None:
-        if self.loser is None:
-            return None
-        plies = [i for i in range(len(self.record.opening), len(self.moves)) if self._mover(i) == self.loser]
-        for ply in reversed(plies):   # back from the end, to the last position not yet lost
-            if not self._lost(self.states[ply], HORIZON):
-                return ply
-        return plies[0] if plies else None
-
-    def _proof_depth(self) -> int:
-        """The fewest plies from the losing position that show the move played loses."""
-        after = self.states[self.losing_ply + 1]
-        for depth in range(1, HORIZON + 3):   # the loser's next position is lost within HORIZON
-            if self.game.is_terminal(after) or (depth > 1 and self._lost(after, depth - 1)):
-                return depth
-        return HORIZON + 2
-
-    def __repr__(self) -> str:
-        text = [repr(self.record), "moves: " + " ".join(str(m) for m in self.moves),
-                self.game.to_text(self.states[-1])]
-        if self.losing_ply is not None:
-            text.append(f"the losing move: {self.loser} played {self.moves[self.losing_ply]} at move "
-                        f"{self.losing_ply + 1}")
-        return "\n".join(text)
-
-    def why(self, depth: int | None = None):
-        """The package's alpha-beta, recorded, at the position before the losing move: its
-        tree (``mv.draw_tree(result)``, ``mv.Stepper(result)``) shows what each move there
-        was worth, the one played among them. ``depth=None`` searches just deep enough to
-        see that the move played loses (at most :data:`HORIZON` + 2 plies); a small depth
-        shows what a shallow player saw.
-
-        :raises InvalidOption: for a game not lost by a move (a draw, a forfeit), or a
-            ``depth`` that is not a whole number >= 1.
-        """
-        if self.losing_ply is None:
-            raise InvalidOption("this game was not lost by a move (a draw, or a forfeit): replay a lost game")
-        if depth is None:
-            depth = self._proof_depth()
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise InvalidOption(f"depth must be a whole number of plies, 1 or more, not {short_repr(depth)}")
-        return alphabeta(self.game, self.states[self.losing_ply], depth=depth)
+def _forfeit(record: GameRecord, seat: _Seat, other: _Seat, ply: int, words: str) -> None:
+    """``seat`` broke a rule at move ``ply``: it loses the game, and gets a fresh copy of the game."""
+    record.forfeit = Forfeit(seat.name, ply, words)
+    record.winner = other.name
+    seat.fresh()

@@ -227,7 +227,7 @@ def test_boards_as_rows_are_read_as_the_rules_give_them_checked_or_remembered():
         while game.outcome(game.state(moves)) is None:
             column = rng.choice(game.moves(board))
             board, moves = game.play(board, column), moves + str(column + 1)
-            assert game.state(board) == game.state(list(board)) == game._play_all(moves)
+            assert game.state(board) == game.state(list(board)) == game.state(moves)
     with pytest.raises(mv.InvalidBoard, match="O is never ahead"):
         game.state(["....."] * 4 + ["O...."])
     floating = ["....."] * 3 + ["X...."] + ["....."]   # a disc over an empty cell

@@ -22,7 +22,9 @@ SMALL = mv.ConnectFour(rows=5, cols=6)
 # -- an independent referee: plain Connect Four on a list of columns ----------------------------
 
 def four_in_a_row(columns, rows, mark) -> bool:
-    cell = lambda c, r: 0 <= c < len(columns) and 0 <= r < rows and r < len(columns[c]) and columns[c][r] == mark
+    def cell(c, r):
+        return 0 <= c < len(columns) and 0 <= r < rows and r < len(columns[c]) and columns[c][r] == mark
+
     return any(all(cell(c + i * dc, r + i * dr) for i in range(4))
                for c in range(len(columns)) for r in range(rows) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
 
@@ -124,7 +126,8 @@ def test_every_question_costs_one_call_and_the_budget_is_the_most():
     assert not result.forfeits()
     over = mv.play_match({"fifty": counting_player(50), "greedy": mv.greedy_player}, game=mv.TicTacToe(), games=2,
                          budget=50)
-    assert [f.player for f in over.forfeits()] == ["fifty", "fifty"] and "more than its budget" in over.forfeits()[0].words
+    assert [f.player for f in over.forfeits()] == ["fifty", "fifty"]
+    assert "more than its budget" in over.forfeits()[0].words
 
 
 def test_deepening_goes_deeper_with_more_calls_and_never_past_them():
@@ -275,7 +278,9 @@ def test_a_player_that_changes_the_position_it_was_given_forfeits():
 
 
 def test_after_a_forfeit_the_player_gets_a_fresh_game():
-    def once(game, state, budget, done=[]):
+    done = []
+
+    def once(game, state, budget):
         if not done:
             done.append(1)
             game.rows = 3

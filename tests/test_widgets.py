@@ -320,7 +320,8 @@ def test_the_ai_never_loses(human):
 
 
 def test_games_without_a_board_say_so():
-    with pytest.raises(mv.InvalidOption, match="no clickable board for GameTree yet; the play board knows: ConnectFour"):
+    with pytest.raises(mv.InvalidOption,
+                       match="no clickable board for GameTree yet; the play board knows: ConnectFour"):
         mv.PlayBoard(mv.GameTree([[3, 12, 8], [2, 4, 6]]))
     with pytest.raises(mv.InvalidOption, match="'X' or 'O'"):
         mv.PlayBoard(human="x")

@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import InvalidBoard, InvalidMove, InvalidOption, short_repr
 from .base import Game
 from .connect_four_bits import CENTRE_POINTS, WINDOW_POINTS, ConnectFourBoard  # noqa: F401 (the points, named here too)
-from .connect_four_legality import check_reachable
+from .connect_four_legality import bits_of_rows, check_reachable, rows_of_text
 
 __all__ = ["ConnectFour"]
 
@@ -69,6 +69,8 @@ class ConnectFour(ConnectFourBoard, Game):
 
     :raises InvalidOption: for ``rows`` (4 to 16) or ``cols`` (4 to 9) out of range or not
         whole numbers, or sizes given without their names (``ConnectFour(6, 7)``).
+    :raises InvalidBoard: from each method given a state that is not a position of the game
+        (see :meth:`state`).
     """
 
     max_player = "X"
@@ -77,18 +79,7 @@ class ConnectFour(ConnectFourBoard, Game):
     key_is_state = True   # the search's states are the integer codes, which key() returns
 
     def __init__(self, *by_position, rows: int = 6, cols: int = 7):
-        if by_position:   # Python's own error would not name the options
-            raise InvalidOption(
-                f"give the board's size by name, ConnectFour(rows={short_repr(by_position[0])}"
-                + (f", cols={short_repr(by_position[1])})" if len(by_position) > 1 else ")")
-                + "; without names it is unclear which number is the rows and which the columns"
-            )
-        for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
-            if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= most:
-                raise InvalidOption(
-                    f"{name} must be a whole number from 4 to {most}, not {short_repr(n)} "
-                    "(the usual board has rows=6, cols=7)"
-                )
+        _check_size(by_position, rows, cols)
         super().__init__(rows, cols)
         own_rules = type(self).points is ConnectFourBoard.points and type(self).outcome is ConnectFour.outcome
         self._guesses = _GUESSES.setdefault((rows, cols), {}) if own_rules else None
@@ -116,27 +107,23 @@ class ConnectFour(ConnectFourBoard, Game):
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidBoard: O has 1 disc and X only 0; X moves first, so O is never ahead
+
+        :raises InvalidBoard: for a value that is no board of this size, or a board the rules
+            do not reach (the words say what is wrong).
+        :raises InvalidMove: for a string of column digits that is not a game (see :meth:`from_moves`).
         """
         if value is None:
             return 0
         if isinstance(value, int) and not isinstance(value, bool):
             return self._reachable(*self._split(value))
-        if isinstance(value, str) and (value.strip().isdigit() or not value.strip()):
-            return self._play_all(value.strip())
         if isinstance(value, str):
-            lines = [line.replace(" ", "") for line in value.strip().splitlines()]
-            footer = "".join(str(c) for c in range(self.cols))
-            if len(lines) == self.rows + 1 and lines[-1] == footer:
-                lines.pop()  # the column numbers under a board printed by to_text
-            return self._reachable(*self._bits_from_rows(lines))
+            text = value.strip()
+            if text.isdigit() or not text:
+                return _play_digits(self, text)
+            rows = rows_of_text(text, self.rows, self.cols)   # a board pasted as text
+            return self._reachable(*bits_of_rows(rows, self.rows, self.cols))
         if isinstance(value, (list, tuple)):
-            rows = tuple(value) if all(type(row) is str for row in value) else None
-            code = self._boards.get(rows) if rows is not None else None
-            if code is None:   # not yet seen: checked (the check looks for an order of the moves)
-                code = self._reachable(*self._bits_from_rows(value))
-                if rows is not None:
-                    self._remember(rows, code)
-            return code
+            return self._from_rows(value)
         raise InvalidBoard(
             f"a Connect Four position is a list of {self.rows} rows, a string of column digits "
             f"such as '4455', or an internal code, not {type(value).__name__}"
@@ -159,12 +146,15 @@ class ConnectFour(ConnectFourBoard, Game):
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidMove: move 7 of '44444444' is digit 4, column index 3, which is full; a column holds 6 discs
-        """
+
+        :raises InvalidMove: for ``moves`` that are not a string, a character that is not a
+            column digit, a move after the game ended or a move into a full column.
+        """  # noqa: E501 (the doctest's message is one line)
         if not isinstance(moves, str):
             raise InvalidMove(
                 f"moves are a string of 1-based column digits such as '4455', not {type(moves).__name__}"
             )
-        return self.board(self._play_all(moves.strip()))
+        return self.board(_play_digits(self, moves.strip()))
 
     # -- rules ------------------------------------------------------------------------------
     def player(self, state: Any) -> str:
@@ -184,7 +174,11 @@ class ConnectFour(ConnectFourBoard, Game):
 
     def play(self, state: Any, move: int) -> Any:
         """The position after dropping a disc in column ``move``, in the form of ``state``
-        (an internal code for a code, else the list of rows)."""
+        (an internal code for a code, else the list of rows).
+
+        :raises InvalidMove: for a move that is not a column index, into a full column, or
+            after the end of the game.
+        """
         if type(state) is int and type(move) is int:   # a move moves() just gave: its child is known
             last, children = self._last_moves
             if state == last and move in children:
@@ -313,18 +307,6 @@ class ConnectFour(ConnectFourBoard, Game):
         them: no four to test for again."""
         return self._drop_each(state if type(state) is int else self._code(state), self._drops)
 
-    def _won(self, code: int) -> bool:
-        """Whether the player who moved last has four in a row (only they can have just won)."""
-        x, o = code & self._low, code >> self._shift
-        return self._four(x if x.bit_count() > o.bit_count() else o)
-
-    def _drop_each(self, code: int, drops: tuple) -> tuple:
-        """``(column, code after a disc there)`` for each column that is not full, in ``drops`` order."""
-        x, o = code & self._low, code >> self._shift
-        shift = self._shift if x.bit_count() > o.bit_count() else 0   # X moved last: O to move
-        free = (x | o) + self._bottoms   # the lowest empty cell of each column (a full one carries out)
-        return tuple([(c, code | drop << shift) for c, column in drops if (drop := free & column)])
-
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
         one first), the order of :meth:`move_priority`, without sorting: the order is
@@ -341,6 +323,16 @@ class ConnectFour(ConnectFourBoard, Game):
         return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------
+    def _from_rows(self, rows) -> int:
+        """The code of a board given as a list of rows, checked unless already known."""
+        known = tuple(rows) if all(type(row) is str for row in rows) else None
+        code = self._boards.get(known) if known is not None else None
+        if code is None:   # not yet seen: checked (the check looks for an order of the moves)
+            code = self._reachable(*bits_of_rows(rows, self.rows, self.cols))
+            if known is not None:
+                self._remember(known, code)
+        return code
+
     def _remember(self, rows: tuple, code: int) -> None:
         """Keep a board's code once the rules are known to reach it (see _BOARDS_KEPT)."""
         if len(self._boards) >= _BOARDS_KEPT:
@@ -351,24 +343,42 @@ class ConnectFour(ConnectFourBoard, Game):
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
 
-    def _play_all(self, moves: str) -> int:
-        code = 0
-        for i, ch in enumerate(moves, start=1):
-            if ch not in "123456789" or not 1 <= int(ch) <= self.cols:  # ASCII digits only
-                raise InvalidMove(
-                    f"move {i} of {short_repr(moves)} is {short_repr(ch)}; in this notation columns are the digits "
-                    f"1 to {self.cols}, left to right (digit 1 is column index 0)"
-                )
-            if self.outcome(code) is not None:
-                raise InvalidMove(
-                    f"move {i} of {short_repr(moves)} comes after the game ended ({self.result_text(code)} "
-                    f"at move {i - 1}); drop the moves after it"
-                )
-            column = int(ch) - 1
-            if not (code & self._low | code >> self._shift) + self._bottom[column] & self._column[column]:
-                raise InvalidMove(
-                    f"move {i} of {short_repr(moves)} is digit {ch}, column index {column}, which is full; "
-                    f"a column holds {self.rows} discs"
-                )
-            code = self.play(code, column)
-        return code
+
+def _check_size(by_position: tuple, rows, cols) -> None:
+    """The board's size: given by name, ``rows`` 4 to 16 and ``cols`` 4 to 9."""
+    if by_position:   # Python's own error would not name the options
+        raise InvalidOption(
+            f"give the board's size by name, ConnectFour(rows={short_repr(by_position[0])}"
+            + (f", cols={short_repr(by_position[1])})" if len(by_position) > 1 else ")")
+            + "; without names it is unclear which number is the rows and which the columns"
+        )
+    for name, n, most in (("rows", rows, 16), ("cols", cols, 9)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= most:
+            raise InvalidOption(
+                f"{name} must be a whole number from 4 to {most}, not {short_repr(n)} "
+                "(the usual board has rows=6, cols=7)"
+            )
+
+
+def _play_digits(game: ConnectFour, moves: str) -> int:
+    """The code after playing ``moves``, 1-based column digits, from the start, each checked."""
+    code = 0
+    for i, ch in enumerate(moves, start=1):
+        if ch not in "123456789" or not 1 <= int(ch) <= game.cols:  # ASCII digits only
+            raise InvalidMove(
+                f"move {i} of {short_repr(moves)} is {short_repr(ch)}; in this notation columns are the digits "
+                f"1 to {game.cols}, left to right (digit 1 is column index 0)"
+            )
+        if game.outcome(code) is not None:
+            raise InvalidMove(
+                f"move {i} of {short_repr(moves)} comes after the game ended ({game.result_text(code)} "
+                f"at move {i - 1}); drop the moves after it"
+            )
+        column = int(ch) - 1
+        if not (code & game._low | code >> game._shift) + game._bottom[column] & game._column[column]:
+            raise InvalidMove(
+                f"move {i} of {short_repr(moves)} is digit {ch}, column index {column}, which is full; "
+                f"a column holds {game.rows} discs"
+            )
+        code = game.play(code, column)
+    return code

@@ -1,5 +1,6 @@
-"""A Connect Four board as two bit boards: its size, reading and writing its rows, and what
-its discs tell at once (fours, the cells that would complete one, the points of the guess).
+"""A Connect Four board as two bit boards: its size, writing its rows, and what its discs
+tell at once (fours, the cells that would complete one, the points of the guess); a board
+pasted as rows is read into bit boards by :mod:`minimax_viz.games.connect_four_legality`.
 
 :class:`ConnectFourBoard` is the base of :class:`~minimax_viz.ConnectFour`, which adds the
 rules (whose turn, moves, the end of the game) on top of it, as python-chess's ``Board``
@@ -19,7 +20,6 @@ from ..errors import InvalidBoard, short_repr
 
 __all__ = ["ConnectFourBoard", "WINDOW_POINTS", "CENTRE_POINTS"]
 
-_EMPTY_CELLS = ".-_"
 #: Points for a window of four cells that the opponent has not entered, by the number
 #: of the player's discs in it (1, 2 or 3; four is a win, not a guess).
 WINDOW_POINTS = (0, 1, 3, 9)
@@ -32,6 +32,9 @@ class ConnectFourBoard:
 
     Positions are integer codes (X's bits, then O's shifted by ``cols * (rows + 1)``); a
     position in any other form is read by the subclass's ``state``.
+
+    :raises InvalidBoard: from each method given a state that is not a position of the
+        board (a code whose bits are no board's, or what the subclass's ``state`` refuses).
     """
 
     def __init__(self, rows: int, cols: int):
@@ -66,7 +69,7 @@ class ConnectFourBoard:
         #: More points than any position can total (every window at 9, every centre disc).
         self.max_points = n_windows * WINDOW_POINTS[3] + CENTRE_POINTS * self._centre.bit_count() + 1
 
-    # -- reading and writing the rows ---------------------------------------------------------
+    # -- writing the rows, reading a code -----------------------------------------------------
     def board(self, state: Any) -> list[str]:
         """The rows top to bottom, each a string of ``"X"``, ``"O"`` and ``"."``.
 
@@ -87,36 +90,6 @@ class ConnectFourBoard:
         """The board with spaces between the cells and the column indexes underneath."""
         rows = [" ".join(row) for row in self.board(state)]
         return "\n".join(rows + [" ".join(str(c) for c in range(self.cols))])
-
-    def _bits_from_rows(self, rows) -> tuple[int, int]:
-        """X's and O's bit boards of a list of rows, top to bottom (not yet checked as a position)."""
-        if len(rows) != self.rows:
-            raise InvalidBoard(
-                f"a board has {self.rows} rows, this one has {len(rows)}; give the rows top to "
-                f"bottom, each {self.cols} cells of 'X', 'O' or '.'"
-            )
-        h1, x, o = self.rows + 1, 0, 0
-        for i, row in enumerate(rows):
-            if isinstance(row, str):
-                row = row.replace(" ", "")
-            if not isinstance(row, (str, list, tuple)) or len(row) != self.cols:
-                size = len(row) if isinstance(row, (str, list, tuple)) else type(row).__name__
-                raise InvalidBoard(
-                    f"row {i} (from the top) has {size} cells; each row has {self.cols}, "
-                    f"like {'.' * self.cols!r}"
-                )
-            r = self.rows - 1 - i
-            for c, cell in enumerate(row):
-                up = cell.upper() if isinstance(cell, str) else cell
-                if up == "X":
-                    x |= 1 << c * h1 + r
-                elif up == "O":
-                    o |= 1 << c * h1 + r
-                elif not (isinstance(cell, str) and len(cell) == 1 and cell in _EMPTY_CELLS):
-                    raise InvalidBoard(
-                        f"row {i} (from the top), column {c} holds {short_repr(cell)}; a cell holds 'X', 'O' or '.'"
-                    )
-        return x, o
 
     def _split(self, code: int) -> tuple[int, int]:
         """X's and O's bit boards of a code, refused unless its bits are a board's."""
@@ -256,6 +229,18 @@ class ConnectFourBoard:
         if one is not None:
             return one
         return tuple(c for c, column in enumerate(self._column) if cells & column)
+
+    def _won(self, code: int) -> bool:
+        """Whether the player who moved last has four in a row (only they can have just won)."""
+        x, o = code & self._low, code >> self._shift
+        return self._four(x if x.bit_count() > o.bit_count() else o)
+
+    def _drop_each(self, code: int, drops: tuple) -> tuple:
+        """``(column, code after a disc there)`` for each column that is not full, in ``drops`` order."""
+        x, o = code & self._low, code >> self._shift
+        shift = self._shift if x.bit_count() > o.bit_count() else 0   # X moved last: O to move
+        free = (x | o) + self._bottoms   # the lowest empty cell of each column (a full one carries out)
+        return tuple([(c, code | drop << shift) for c, column in drops if (drop := free & column)])
 
     def _four(self, bits: int) -> bool:
         for d in self._directions:

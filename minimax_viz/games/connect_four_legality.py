@@ -1,7 +1,8 @@
 """Whether a pasted Connect Four board is one the rules can reach.
 
 :meth:`ConnectFour.state <minimax_viz.ConnectFour.state>` reads a board as two bit boards
-(X's discs and O's, laid out as in :mod:`minimax_viz.games.connect_four`) and asks
+(X's discs and O's, laid out as in :mod:`minimax_viz.games.connect_four`) with
+:func:`bits_of_rows` (:func:`rows_of_text` first for a board pasted as text) and asks
 :func:`check_reachable`: discs resting on discs, the players' counts, the fours, and an
 order of moves, X first and taking turns, that builds the board with no four before its
 last move. Each refusal is an :class:`~minimax_viz.InvalidBoard` saying what is wrong.
@@ -11,15 +12,83 @@ last move. Each refusal is an :class:`~minimax_viz.InvalidBoard` saying what is 
 Traceback (most recent call last):
 ...
 minimax_viz.errors.InvalidBoard: no order of moves, X first and taking turns, builds this board (look at the bottoms of the columns: each player needs discs there in turn)
-"""
+"""  # noqa: E501 (the doctest's message is one line)
 
 from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import InvalidBoard
+from ..errors import InvalidBoard, short_repr
 
-__all__ = ["check_reachable", "CHECK_STEPS"]
+__all__ = ["check_reachable", "CHECK_STEPS", "bits_of_rows", "rows_of_text"]
+
+#: What a pasted board may hold in an empty cell.
+_EMPTY_CELLS = ".-_"
+
+
+# -- reading a pasted board -------------------------------------------------------------------
+
+def rows_of_text(text: str, rows: int, cols: int) -> list[str]:
+    """The rows of a board pasted as text, a line each with the spaces left out, without the
+    column numbers under a board printed by ``to_text`` (not yet checked as a board).
+
+    >>> rows_of_text(". . . .\\n. . . .\\n. . . .\\nX O . .\\n0 1 2 3", rows=4, cols=4)
+    ['....', '....', '....', 'XO..']
+    """
+    lines = [line.replace(" ", "") for line in text.splitlines()]
+    footer = "".join(str(c) for c in range(cols))
+    if len(lines) == rows + 1 and lines[-1] == footer:
+        lines.pop()
+    return lines
+
+
+def bits_of_rows(board, rows: int, cols: int) -> tuple[int, int]:
+    """X's and O's bit boards of a ``board`` given as a list of ``rows`` rows, top to
+    bottom, each ``cols`` cells (not yet checked as a position).
+
+    >>> bits_of_rows(["....", "....", "....", "XO.."], rows=4, cols=4)   # column 0's bottom, column 1's
+    (1, 32)
+
+    :raises InvalidBoard: for a board without ``rows`` rows, a row without ``cols`` cells,
+        or a cell that holds neither 'X', 'O' nor '.'.
+    """
+    if len(board) != rows:
+        raise InvalidBoard(
+            f"a board has {rows} rows, this one has {len(board)}; give the rows top to "
+            f"bottom, each {cols} cells of 'X', 'O' or '.'"
+        )
+    x = o = 0
+    for i, row in enumerate(board):
+        row_x, row_o = _row_bits(i, row, rows, cols)
+        x, o = x | row_x, o | row_o
+    return x, o
+
+
+def _row_bits(i: int, row, rows: int, cols: int) -> tuple[int, int]:
+    """X's and O's bits of row ``i`` of a pasted board (counted from the top)."""
+    if isinstance(row, str):
+        row = row.replace(" ", "")
+    if not isinstance(row, (str, list, tuple)) or len(row) != cols:
+        size = len(row) if isinstance(row, (str, list, tuple)) else type(row).__name__
+        raise InvalidBoard(
+            f"row {i} (from the top) has {size} cells; each row has {cols}, "
+            f"like {'.' * cols!r}"
+        )
+    h1, r, x, o = rows + 1, rows - 1 - i, 0, 0
+    for c, cell in enumerate(row):
+        up = cell.upper() if isinstance(cell, str) else cell
+        if up == "X":
+            x |= 1 << c * h1 + r
+        elif up == "O":
+            o |= 1 << c * h1 + r
+        elif not (isinstance(cell, str) and len(cell) == 1 and cell in _EMPTY_CELLS):
+            raise InvalidBoard(
+                f"row {i} (from the top), column {c} holds {short_repr(cell)}; a cell holds 'X', 'O' or '.'"
+            )
+    return x, o
+
+
+# -- whether the rules reach it -----------------------------------------------------------------
 
 
 def check_reachable(x: int, o: int, *, rows: int, cols: int, four: Callable[[int], bool]) -> int:

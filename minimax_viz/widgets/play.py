@@ -77,8 +77,7 @@ class PlayBoard(WidgetView):
         check_depth(depth)
         check_dpi(dpi)
         check_choice("quick_wins", quick_wins, (True, False))
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-            raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, not {short_repr(max_nodes)}")
+        _check_max_nodes(max_nodes)
         w = ipywidgets()
         self.game = TicTacToe() if game is None else game
         self.start = self.game.state(start)  # every new game starts here
@@ -146,7 +145,10 @@ class PlayBoard(WidgetView):
         return None if self.decision is None else self.decision.result
 
     def new_game(self, human: str | None = None) -> None:
-        """Start again; ``human`` is the side the human plays (the first player starts)."""
+        """Start again; ``human`` is the side the human plays (the first player starts).
+
+        :raises InvalidOption: for a ``human`` that is neither player.
+        """
         if human is not None and human != self.side.value:
             self._check_side(human)
             self.side.value = human  # its observer comes back here with the new side
@@ -249,7 +251,7 @@ class PlayBoard(WidgetView):
         if self.over:
             won = self.winner
             if won == self.ai and played:
-                return f"{played} and wins. {self._looked()}"
+                return f"{played} and wins. {_looked(self.result)}"
             if won is None:
                 end = "A draw: neither side can win against best play."
             else:
@@ -262,16 +264,7 @@ class PlayBoard(WidgetView):
             return you
         score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1
         outlook = value_words(self.game, score, exact=self.result.solved or abs(score) >= 1)
-        return f"{played}: {outlook}. {self._looked()} {you}"
-
-    def _looked(self) -> str:
-        """How far the AI's last search looked, for the status line (as lesson 07 promises)."""
-        result = self.result
-        if result.depth is None:
-            return "It searched every line to the end of the game."
-        ahead = f"It looked {result.depth} move{'s' if result.depth != 1 else ''} ahead"
-        return f"{ahead}: far enough to see every line to the end of the game." if result.solved else \
-            f"{ahead}, not to the end of the game."
+        return f"{played}: {outlook}. {_looked(self.result)} {you}"
 
     @staticmethod
     def _status(text: str) -> str:
@@ -324,63 +317,19 @@ class PlayBoard(WidgetView):
                                       memo=True, quick_wins=self.quick_wins).tree
         return decision.tree
 
-    def _how_far(self) -> str:
-        """How far the AI looked, in words."""
-        decision = self.decision
-        if decision.result.depth is None or decision.result.solved:
-            return "followed each one to the end of the game"
-        text = (f"followed each one {decision.result.depth} moves ahead (where a game still open is "
-                "scored by a guess, ≈, between −1 and +1)")
-        if decision.depth != decision.result.depth:
-            text += f"; the tree drawn is searched again only {decision.depth} moves ahead"
-        return text
-
     def _why_words(self, view) -> str:
         values = ", ".join(f"{self._name(move)}: {value}" for move, value in self.values().items())
         text = (f"<b>Why {self.ai} played {self._name(self.result.move)}</b>: the AI tried its moves, "
-                f"{self._how_far()}, assuming best replies, and kept the best for {self.ai} "
+                f"{_how_far(self.decision)}, assuming best replies, and kept the best for {self.ai} "
                 f"(the {'highest' if self.ai == self.game.max_player else 'lowest'} value for "
                 f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
                 "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
-        text += " " + self._verdict(view.tree)
-        if self.quick_wins and any(not c.pruned and not c.heuristic and abs(c.score) > 1
-                                   for c in view.tree.root.children):
-            text += (" A win scores one more for each cell still empty when it comes, so the AI takes the "
-                     "quickest win and puts off a loss as long as it can.")
-        if view.collapsed:
-            counts = view.tree.counts()
-            text += (f" The search made {len(view.tree) - counts['pruned']:,} calls and cut off "
-                     f"{counts['pruned']:,} moves unsearched, too many to draw, so only the AI's moves are "
-                     "drawn, with the number of nodes below each.")
+        text += " " + _verdict(self.game, view.tree, self.ai, self.quick_wins)
+        if self.quick_wins:
+            text += _quick_win_words(view.tree)
+        text += _collapsed_words(view)
         return f"<p style='font-size:14px;max-width:900px'>{text}</p>"
 
-    def _verdict(self, tree) -> str:
-        """What the value of the AI's choice (the root's) means: a guess, a draw, or a win
-        for one side and how soon, read from the trace's flags and the best line's end."""
-        root, game, ai = tree.root, self.game, self.ai
-        value = self._value_label(root)
-
-        def side(player):
-            return f"{player} (the AI)" if player == ai else f"{player} (you)"
-
-        if root.heuristic:
-            lean = ("calls it even" if root.score == 0 else
-                    f"leans towards {side(game.max_player if root.score > 0 else game.min_player)}")
-            return (f"The AI's choice is worth {value}: a guess, not a result, since the best line is still open "
-                    f"where the AI stopped looking; the guess {lean}. Values marked ≈ are guesses by the "
-                    f"{glyph_for(game).guess_words(game)}.")
-        if root.score == 0:
-            return f"The AI's choice is worth {value}: a draw with best play from both sides."
-        winner = game.max_player if root.score > 0 else game.min_player
-        words = "a win for the AI" if winner == ai else "a loss for the AI, whatever it plays"
-        end = tree.principal_variation()[-1].state  # where best play from both sides ends
-        if not game.is_terminal(end):  # the line ends in a memo hit: no finished board to read
-            return f"The AI's choice is worth {value}: {winner} wins with best play from both sides, {words}."
-        outcome = game.result_text(end)
-        if self.quick_wins:
-            left = game.moves_left(end)
-            outcome += f" with {left} cell{'s' if left != 1 else ''} still empty"
-        return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
 
 
 def _is_auto(seconds) -> bool:
@@ -396,3 +345,79 @@ def _checked_seconds(seconds) -> float | None:
         f"seconds is the AI's thinking time per move: a positive number, None (search to the end) "
         f"or 'auto' (the game's own choice), not {short_repr(seconds)}"
     )
+
+
+def _check_max_nodes(max_nodes) -> None:
+    """The most nodes "why" draws in full: a whole number of 1 or more."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise InvalidOption(f"max_nodes must be a whole number of nodes to draw, 1 or more, "
+                            f"not {short_repr(max_nodes)}")
+
+
+# -- the words -------------------------------------------------------------------------------------
+
+def _looked(result: SearchResult) -> str:
+    """How far the AI's last search looked, for the status line (as lesson 07 promises)."""
+    if result.depth is None:
+        return "It searched every line to the end of the game."
+    ahead = f"It looked {result.depth} move{'s' if result.depth != 1 else ''} ahead"
+    return f"{ahead}: far enough to see every line to the end of the game." if result.solved else \
+        f"{ahead}, not to the end of the game."
+
+
+def _how_far(decision: _Decision) -> str:
+    """How far the AI looked in its last decision, in words ("why")."""
+    if decision.result.depth is None or decision.result.solved:
+        return "followed each one to the end of the game"
+    text = (f"followed each one {decision.result.depth} moves ahead (where a game still open is "
+            "scored by a guess, ≈, between −1 and +1)")
+    if decision.depth != decision.result.depth:
+        text += f"; the tree drawn is searched again only {decision.depth} moves ahead"
+    return text
+
+
+def _verdict(game: Game, tree, ai: str, quick_wins: bool) -> str:
+    """What the value of the AI's choice (the root's) means: a guess, a draw, or a win
+    for one side and how soon, read from the trace's flags and the best line's end."""
+    root = tree.root
+    value = glyph_for(game).node_value_text(game, root)
+
+    def side(player):
+        return f"{player} (the AI)" if player == ai else f"{player} (you)"
+
+    if root.heuristic:
+        lean = ("calls it even" if root.score == 0 else
+                f"leans towards {side(game.max_player if root.score > 0 else game.min_player)}")
+        return (f"The AI's choice is worth {value}: a guess, not a result, since the best line is still open "
+                f"where the AI stopped looking; the guess {lean}. Values marked ≈ are guesses by the "
+                f"{glyph_for(game).guess_words(game)}.")
+    if root.score == 0:
+        return f"The AI's choice is worth {value}: a draw with best play from both sides."
+    winner = game.max_player if root.score > 0 else game.min_player
+    words = "a win for the AI" if winner == ai else "a loss for the AI, whatever it plays"
+    end = tree.principal_variation()[-1].state  # where best play from both sides ends
+    if not game.is_terminal(end):  # the line ends in a memo hit: no finished board to read
+        return f"The AI's choice is worth {value}: {winner} wins with best play from both sides, {words}."
+    outcome = game.result_text(end)
+    if quick_wins:
+        left = game.moves_left(end)
+        outcome += f" with {left} cell{'s' if left != 1 else ''} still empty"
+    return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
+
+
+def _quick_win_words(tree) -> str:
+    """Why a win scores more than 1, when a move the AI tried is worth a win or a loss that soon."""
+    if any(not c.pruned and not c.heuristic and abs(c.score) > 1 for c in tree.root.children):
+        return (" A win scores one more for each cell still empty when it comes, so the AI takes the "
+                "quickest win and puts off a loss as long as it can.")
+    return ""
+
+
+def _collapsed_words(view: TreeView) -> str:
+    """Why only the AI's moves are drawn, when the tree is too big to draw whole."""
+    if not view.collapsed:
+        return ""
+    counts = view.tree.counts()
+    return (f" The search made {len(view.tree) - counts['pruned']:,} calls and cut off "
+            f"{counts['pruned']:,} moves unsearched, too many to draw, so only the AI's moves are "
+            "drawn, with the number of nodes below each.")
