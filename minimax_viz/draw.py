@@ -29,17 +29,15 @@ import math
 from typing import Any
 
 from .errors import InvalidOption, short_repr
-from .glyphs import PALETTE, Layer
+from . import paint
+from .glyphs import PALETTE
+from .paint import GHOST, MIN_POINTS, PRUNED_ALPHA  # noqa: F401 (made here before the painter had a module)
 from .raster import Blitter, crop, encode_png, pixel_box
-from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Scene
-from .trace import CALL, PRUNED, Node, SearchTree, format_value
+from .scene import MAX_WIDTH_PX, Scene
+from .trace import Node, SearchTree, format_value
 
 __all__ = ["draw_tree", "draw_difference", "draw_crosstable", "TreeView", "principal_variation", "tree_png", "score_text"]
 
-#: The faintness of a node a replay frame has not reached, and of a pruned stub.
-GHOST, PRUNED_ALPHA = 0.13, 0.45
-#: No text is smaller than this many points (8.3 px at 100 dpi).
-MIN_POINTS = 6.0
 
 
 def principal_variation(tree) -> list[int]:
@@ -187,6 +185,14 @@ def _checked_figsize(figsize):
     return tuple(figsize)
 
 
+def _mark_index(tree, node) -> int:
+    """The index of ``node`` (a node of ``tree`` or an index), for ``mark``."""
+    index = node.index if isinstance(node, Node) and node.tree is tree else node
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tree):
+        raise InvalidOption(f"mark is a node of this tree or its index (0 to {len(tree) - 1}), not {short_repr(node)}")
+    return index
+
+
 def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> bytes:
     """The drawing of ``tree`` as PNG bytes (never wider than 1,000 px), made without pyplot.
 
@@ -254,14 +260,15 @@ class TreeView:
         title = _checked_title(title)
         figsize = _checked_figsize(figsize)
         self.tree, self.game = tree, tree.game
-        self.mark = None if mark is None else self._node_index(mark)
+        self.mark = None if mark is None else _mark_index(tree, mark)
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
         self.scene = Scene(tree, focus=focus, **self._options)
         self.glyph = self.scene.glyph
         self.pv_on, self.legend_on, self.title, self.frames = pv, legend, title, frames
         self.follow, self.figsize, self.pyplot = follow, figsize, pyplot
         self._own_figure = ax is None
-        self.ax = ax if ax is not None else self._new_axes()
+        self.artists: paint.Artists | None = None
+        self.ax = ax if ax is not None else paint.new_axes(self._figure_size(), pyplot=pyplot)
         self._home = self.ax.get_position(original=True).frozen()
         self.upto: int | None = None
         self._boxes: list = []
@@ -294,8 +301,7 @@ class TreeView:
         if scene.focus == self.scene.focus:
             return
         self.scene = scene
-        for artist in [*self.ax.collections, *self.ax.texts, *self.ax.patches]:
-            artist.remove()  # quicker than clearing the axes, whose ticks are off anyway
+        paint.clear(self.ax)
         if self._own_figure:
             self.ax.figure.set_size_inches(*self._figure_size())
             self.ax.set_position(self._home)  # undo any room png() made around the axes
@@ -370,8 +376,7 @@ class TreeView:
 
     def _changing_artists(self) -> list:
         """What :meth:`show` changes from one replay event to the next."""
-        return [*(layer.artist for layer in self.layers), *(text for text, _, _ in self.texts),
-                self.pv_lines, self.cursor, self.stack_lines, self.ax.title]
+        return self.artists.changing(self.ax)
 
     def _pixel_crop(self, dpi: float) -> tuple[tuple[int, int, int, int], float]:
         """Set the figure to ``dpi`` (lower, if the picture would be wider than 1,000 px)
@@ -483,7 +488,7 @@ class TreeView:
         maps display pixels to them."""
         data = self.ax.transData
         boxes = []
-        for text, index in self.crumb_texts:  # first: they sit above the focus
+        for text, index in self.artists.crumb_texts:  # first: they sit above the focus
             ext = text.get_window_extent(renderer)
             (ax0, ay1), (ax1, ay0) = to_image(ext.x0, ext.y0), to_image(ext.x1, ext.y1)
             boxes.append((index, ax0, ay0, ax1, ay1))
@@ -520,309 +525,14 @@ class TreeView:
     def _figure_size(self) -> tuple[float, float]:
         if self.figsize is not None:
             return self.figsize
-        left, right, bottom, top = self.scene.bounds()
-        width, height = right - left, top - bottom
-        unit = min(NATURAL_UNIT_PX, (MAX_WIDTH_PX - 40) / width)
-        legend_rows = 0 if not self.legend_on else math.ceil(len(self._legend_items()) / 4)
-        return max(width * unit / 100, 5.5), height * unit / 100 + 0.35 + 0.22 * legend_rows
-
-    def _new_axes(self):
-        if self.pyplot:
-            import matplotlib.pyplot as plt
-
-            figure = plt.figure(figsize=self._figure_size())
-        else:
-            from matplotlib.figure import Figure
-
-            figure = Figure(figsize=self._figure_size())
-        figure.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.95)
-        return figure.add_subplot()
+        rows = 0 if not self.legend_on else math.ceil(len(self.scene.legend(frames=self.frames, pv=self.pv_on)) / 4)
+        return paint.figure_size(self.scene, legend_rows=rows)
 
     def _draw(self) -> None:
         self._drawings += 1
-        self.layers: list[Layer] = []
-        self.texts: list[tuple[Any, int, str]] = []
-        self.crumb_texts: list[tuple[Any, int]] = []
         self._boxes = []
-        left, right, bottom, top = self.scene.bounds()
-        self.ax.set_xlim(left, right)
-        self.ax.set_ylim(bottom, top)
-        self.ax.set_aspect("equal", adjustable="box")
-        self.scale = self._scale()
-        self._draw_edges()
-        self._draw_boards()
-        self._draw_marks()
-        self._draw_fans()
-        self._draw_texts()
-        self._draw_levels()
-        self._draw_breadcrumb()
-        self.pv = set(self.scene.best_line()) if self.pv_on else set()
-        self._draw_pv()
-        self._draw_current()
-        self._draw_mark()
-        if self.legend_on:
-            drawn = (self._legend_items(), self._legend_size())
-            if drawn != getattr(self, "_legend_drawn", None):  # a new focus often keeps the legend
-                self._draw_legend()
-                self._legend_drawn = drawn  # its words and size: a kept legend is the one drawn afresh
-        self.ax.set_axis_off()
-
-    def _scale(self) -> float:
-        """Natural size is 1: points per data unit relative to 0.9 inch per unit."""
-        fig = self.ax.figure
-        box = self.ax.get_position()
-        w_in, h_in = fig.get_figwidth() * box.width, fig.get_figheight() * box.height
-        x0, x1 = self.ax.get_xlim()
-        y0, y1 = self.ax.get_ylim()
-        per_unit = min(w_in / (x1 - x0), h_in / (y1 - y0))
-        return max(0.25, min(per_unit / 0.9, 1.6))
-
-    # -- static artists ------------------------------------------------------------------------
-    def _edge_ends(self, i: int):
-        scene, up = self.scene, self.scene.cols.parent[i]
-        (px, py), (cx, cy) = scene.pos[up], scene.pos[i]
-        below = scene.label_depth if scene.style[up] == "board" else 0.06
-        top = self.glyph.height / 2 if scene.style[i] == "board" else 0.06
-        return [(px, py - below), (cx, cy + top)]
-
-    def _draw_edges(self) -> None:
-        from matplotlib.collections import LineCollection
-
-        scene, kind = self.scene, self.scene.cols.kind
-        segs, owners, colors, styles, widths, cuts, cut_own = [], [], [], [], [], [], []
-        self.edge_segments = {}
-        for i in scene.nodes:
-            if i == scene.focus:
-                continue
-            seg = self._edge_ends(i)
-            self.edge_segments[i] = seg
-            segs.append(seg)
-            owners.append(i)
-            board = scene.style[i] == "board"
-            widths.append((1.2 if board else 0.5) * self.scale)
-            if kind[i] == PRUNED:
-                colors.append(PALETTE["pruned"])
-                styles.append((0, (3, 2)) if board else (0, (1.5, 1.5)))
-                if board:
-                    cuts += _cut_bars(seg)
-                    cut_own += [i, i]
-            else:
-                colors.append("#888888")
-                styles.append("solid")
-        edges = LineCollection(segs, colors=colors, linestyles=styles, linewidths=widths, zorder=1)
-        self.ax.add_collection(edges)
-        self.layers.append(Layer(edges, owners, kind="edge"))
-        if cuts:
-            marks = LineCollection(cuts, colors=PALETTE["min"], linewidths=2.0 * self.scale, zorder=2)
-            self.ax.add_collection(marks)
-            self.layers.append(Layer(marks, cut_own, kind="cut"))
-        for i, seg in self.edge_segments.items():
-            words = scene.edge_text(i) if scene.style[i] == "board" else ""
-            if words:
-                f = 0.55 if scene.label_moves else 0.7   # a probability alone: nearer the child, more room
-                mx, my = seg[0][0] * (1 - f) + seg[1][0] * f, seg[0][1] * (1 - f) + seg[1][1] * f
-                t = self.ax.text(mx, my, words, ha="center", va="center",
-                                 fontsize=self._pt(8), color=PALETTE["ink"], zorder=2.5,
-                                 bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="#BBBBBB", lw=0.5))
-                self.texts.append((t, i, "always"))
-
-    def _draw_boards(self) -> None:
-        items = [(i, *self.scene.pos[i]) for i in self.scene.boards]
-        self.layers += self.glyph.draw(self.ax, self.tree, items, self.scale)
-        if self.glyph.score_inside:
-            return
-        w, h = self.glyph.width / 2, self.glyph.height / 2
-        by_shape: dict[str, list] = {}
-        for i, x, y in items:  # Max/Min by shape beside each inner board
-            if self.scene.cols.kind[i] == CALL:
-                shape = self._shape(i)
-                by_shape.setdefault(shape, []).append((x - w - 0.1, y + h - 0.1, i))
-        for shape, pts in by_shape.items():
-            coll = self.ax.scatter([p[0] for p in pts], [p[1] for p in pts], marker=SHAPES[shape][1],
-                                   s=34 * self.scale ** 2, c=PALETTE.get(shape, PALETTE["ink"]), zorder=4,
-                                   linewidths=0)
-            self.layers.append(Layer(coll, [p[2] for p in pts]))
-
-    def _shape(self, i: int) -> str:
-        from .scene import shape_of
-
-        return shape_of(self.tree.nodes[i])
-
-    def _draw_marks(self) -> None:
-        """The level below the boards: a small mark per node, filled when its value is known."""
-        marks = self.scene.marks
-        if not marks:
-            return
-        size = max(2.5, min(self.scene.mark_width * 0.75 * self.scale * 0.9 * 72, 7.0)) ** 2
-        by_shape: dict[str, list[int]] = {}
-        for i in marks:
-            by_shape.setdefault(self._shape(i), []).append(i)
-        for shape, owners in by_shape.items():
-            xs = [self.scene.pos[i][0] for i in owners]
-            ys = [self.scene.pos[i][1] for i in owners]
-            if shape == "pruned":  # an open marker: its face colour draws it
-                coll = self.ax.scatter(xs, ys, marker=SHAPES[shape][1], s=size, c=PALETTE["pruned"],
-                                       linewidths=0.9, zorder=3)
-            else:
-                coll = self.ax.scatter(xs, ys, marker=SHAPES[shape][1], s=size, c=["white"] * len(owners),
-                                       edgecolors=PALETTE["ink"], linewidths=0.4, zorder=3)
-            self.layers.append(Layer(coll, owners, kind="dot"))
-
-    def _draw_fans(self) -> None:
-        """A small open fan under each node whose calls are not drawn, "+N calls" under boards."""
-        from matplotlib.collections import LineCollection
-
-        scene = self.scene
-        segs, owners = [], []
-        for i, fan in scene.fans.items():
-            x, y = scene.pos[i]
-            if scene.style[i] != "board" or scene.kids[i]:
-                continue  # under marks, the board's "+N calls" says it
-            half, drop, top = 0.3, 0.35, y - scene.label_depth
-            for dx in (-half, 0.0, half):
-                segs.append([(x, top), (x + dx, top - drop)])
-                owners.append(i)
-        fans = LineCollection(segs, colors=PALETTE["fan"], linewidths=0.8, linestyles=(0, (2, 2)), zorder=1)
-        self.ax.add_collection(fans)
-        self.layers.append(Layer(fans, owners, kind="edge"))
-
-    def _draw_texts(self) -> None:
-        scene, ax, kind = self.scene, self.ax, self.scene.cols.kind
-        for i in scene.boards:
-            x, y = scene.pos[i]
-            if self.glyph.score_inside:
-                sx, sy, va = x, y - (0.04 if kind[i] == CALL else 0), "center"
-            else:
-                sx, sy, va = x, y - self.glyph.height / 2 - 0.09, "top"
-            pruned = kind[i] == PRUNED
-            t = ax.text(sx, sy, "", ha="center", va=va, fontsize=self._pt(8 if pruned else 10),
-                        style="italic" if pruned else "normal", fontweight="normal" if pruned else "bold",
-                        zorder=5)
-            self.texts.append((t, i, "score"))
-            if scene.window and kind[i] == CALL:
-                wy = y - self.glyph.height / 2 - (0.3 if not self.glyph.score_inside else 0.04)
-                t = ax.text(x, wy - 0.02, "", ha="center", va="top", fontsize=self._pt(8.5), color="#333333", zorder=5)
-                self.texts.append((t, i, "window"))
-        for i, fan in scene.fans.items():
-            if not fan.label:
-                continue
-            x, y = scene.pos[i]
-            low = min(scene.pos[c][1] for c in scene.kids[i]) - 0.3 if scene.kids[i] else \
-                y - scene.label_depth - 0.4
-            t = ax.text(x, low, scene.fan_text(i), ha="center", va="top", fontsize=self._pt(8),
-                        color="#555555", zorder=5)
-            self.texts.append((t, i, "fan"))
-
-    def _draw_levels(self) -> None:
-        """Left margin: which player moves at each board level, with its shape."""
-        x0 = self.ax.get_xlim()[0] + 0.15
-        for y, shape, words in self.scene.level_labels():
-            self.ax.text(x0, y, words, ha="left", va="center", fontsize=self._pt(9),
-                         color=PALETTE.get(shape, PALETTE["ink"]), zorder=5)
-
-    def _draw_breadcrumb(self) -> None:
-        """Above the focus: the moves from the start to it, each word a link back up."""
-        crumbs = self.scene.breadcrumb()
-        if not crumbs:
-            return
-        fs = self._pt(9)
-        unit_px = self.scale * NATURAL_UNIT_PX
-        char = fs * 100 / 72 * 0.6 / unit_px  # data units per character, roughly
-        words = [w for _, w in crumbs]
-        total = sum(len(w) + 3 for w in words) * char
-        fx, fy = self.scene.pos[self.scene.focus]
-        left = max(self.ax.get_xlim()[0] + 0.1, fx - total / 2)
-        y = fy + self.glyph.height / 2 + 0.3
-        for index, word in crumbs:
-            t = self.ax.text(left, y, word, ha="left", va="bottom", fontsize=fs, color=PALETTE["max"], zorder=5,
-                             bbox=dict(boxstyle="round,pad=0.2", fc="#EEF5FB", ec="none"))
-            self.crumb_texts.append((t, index))
-            left += (len(word) + 1.0) * char
-            if index != self.scene.focus:
-                self.ax.text(left, y, "›", ha="left", va="bottom", fontsize=fs, color="#777777", zorder=5)
-                left += 2.0 * char
-
-    def _draw_pv(self) -> None:
-        from matplotlib.collections import LineCollection
-
-        segs = [self.edge_segments[i] for i in sorted(self.pv) if i in self.edge_segments]
-        self.pv_lines = LineCollection(segs, colors=PALETTE["best"], linewidths=3.2 * self.scale,
-                                       zorder=1.5, capstyle="round")
-        self.ax.add_collection(self.pv_lines)
-
-    def _draw_current(self) -> None:
-        from matplotlib.collections import LineCollection
-        from matplotlib.patches import Rectangle
-
-        w, h = self.glyph.width + 0.08, self.glyph.height + 0.08
-        self.cursor = Rectangle((0, 0), w, h, fill=False, ec=PALETTE["current"], lw=3 * self.scale,
-                                zorder=6, visible=False)
-        self.ax.add_patch(self.cursor)
-        self.stack_lines = LineCollection([], colors=PALETTE["current"], linewidths=3 * self.scale,
-                                          zorder=1.6, capstyle="round")
-        self.ax.add_collection(self.stack_lines)
-
-    def _node_index(self, node) -> int:
-        """The index of ``node`` (a node of this tree or an index), for ``mark``."""
-        index = node.index if isinstance(node, Node) and node.tree is self.tree else node
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.tree):
-            raise InvalidOption(f"mark is a node of this tree or its index (0 to {len(self.tree) - 1}), not {short_repr(node)}")
-        return index
-
-    def _draw_mark(self) -> None:
-        """A dashed dark-red frame, with "parts here", round ``mark`` (or its nearest drawn
-        ancestor): where a learner's search parts from the right one."""
-        if self.mark is None:
-            return
-        from matplotlib.patches import Circle, Rectangle
-
-        i, parent = self.mark, self.tree.columns().parent
-        while i not in self.scene.style and i > 0:
-            i = parent[i]
-        if i not in self.scene.style:
-            return
-        x, y = self.scene.pos[i]
-        color, lw = PALETTE["parting"], 2.2 * self.scale
-        if self.scene.style[i] == "board":
-            gw, gh = self.glyph.size(self.tree.nodes[i])     # a textbook leaf: its small square
-            w, top = gw + 0.22, y + gh / 2 + 0.11
-            if self.glyph.score_inside and self.tree.nodes[i].kind in ("leaf", "horizon"):   # nothing below it
-                bottom = y - gh / 2 - 0.11
-            else:
-                bottom = y - max(self.scene.label_depth, gh / 2) - 0.05   # the value below, too
-            patch = Rectangle((x - w / 2, bottom), w, top - bottom, fill=False, ec=color, lw=lw,
-                              ls=(0, (4, 2)), zorder=7)
-        else:
-            patch = Circle((x, y), 0.14, fill=False, ec=color, lw=lw, zorder=7)
-            top = y + 0.14
-        self.ax.add_patch(patch)
-        self.ax.text(x, top + 0.03, "parts here", ha="center", va="bottom", color=color,
-                     fontsize=self._pt(8), fontweight="bold", zorder=7,
-                     bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85))
-
-    def _legend_items(self):
-        return self.scene.legend(frames=self.frames, pv=self.pv_on)
-
-    def _legend_size(self) -> float:
-        return 8.5 * min(max(self.scale, 0.85), 1.2)
-
-    def _draw_legend(self) -> None:
-        from matplotlib.lines import Line2D
-
-        handles = []
-        for marker, role, words in self._legend_items():
-            colour = PALETTE[role]
-            if marker == "line":
-                handles.append(Line2D([], [], color=colour, lw=3, label=words))
-            elif marker in ("dashes", "fan"):
-                handles.append(Line2D([], [], color=colour, ls=(0, (3, 2)), lw=1.5, label=words))
-            else:
-                handles.append(Line2D([], [], marker=marker, ls="", color=colour, label=words))
-        self.legend_handles = handles
-        self.legend = self.ax.legend(
-            handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 4),
-            fontsize=self._legend_size(), frameon=False, handlelength=1.6,
-        )
+        self.artists = paint.paint(self.scene, self.ax, pv=self.pv_on, legend=self.legend_on, frames=self.frames,
+                                   mark=self.mark, kept=self.artists)
 
     # -- frames ----------------------------------------------------------------------------------
     def _check_step(self, upto) -> int:
@@ -844,141 +554,14 @@ class TreeView:
         if upto is not None and self.follow and self.scene.follow(upto) != self.scene.focus:
             self.set_focus(self.scene.follow(upto))  # draws this frame too
             return self.ax
-        k = self.tree.n_steps if upto is None else upto
-        labels = self.scene.labels(k)
-        self._fade_layers(labels)
-        for text, i, role in self.texts:
-            self._TEXT_ROLES[role](self, text, labels[i], i, k)
-        self._show_frame_marks(*self.scene.current(upto), upto is None)
-        self._set_title(upto)
+        paint.show_frame(self.artists, self.scene.frame(upto))
+        paint.set_title(self.ax, self.title, self.scene, upto, self.artists.scale)
         return self.ax
-
-    @property
-    def _hidden(self) -> float:
-        return GHOST if self.scene.future == "ghost" else 0.0
-
-    def _fade_layers(self, labels) -> None:
-        """Full strength for what has been reached, faint (or nothing) for the rest."""
-        hidden = self._hidden
-        factor = {i: hidden if not lab.reached else PRUNED_ALPHA if lab.role == "pruned" else 1.0
-                  for i, lab in labels.items()}
-        for layer in self.layers:
-            if layer.kind == "dot":
-                self._colour_marks(layer, labels)
-            if layer.kind == "cut":  # the cut itself is the point: full strength once shown
-                alphas = [1.0 if labels[o].reached else hidden for o in layer.owners]
-            else:
-                alphas = [factor.get(o, 1.0) for o in layer.owners]
-            _fade(layer, alphas)
-
-    def _score(self, text, lab, i, k) -> None:
-        text.set_alpha(1.0)
-        text.set_text(lab.score if lab.done else "")
-        text.set_color(PALETTE[lab.role])
-        text.set_visible(lab.done)
-
-    def _window(self, text, lab, i, k) -> None:
-        text.set_alpha(1.0)
-        text.set_text(lab.window)
-        text.set_fontsize(self._fitting_size(lab.window))
-        text.set_visible(lab.reached)
-
-    def _fan(self, text, lab, i, k) -> None:
-        """The calls below are the future until the call returns: faint until then."""
-        hidden = self._hidden
-        done = k >= self.scene.n_steps - 1 or self.scene.last[i] <= k
-        text.set_alpha(1.0 if done else max(hidden, 0.3) if lab.reached else hidden)
-        text.set_visible(lab.reached or hidden > 0)
-
-    def _always(self, text, lab, i, k) -> None:
-        text.set_alpha(1.0 if lab.reached else self._hidden)
-        text.set_visible(lab.reached or self._hidden > 0)
-
-    _TEXT_ROLES = {"score": _score, "window": _window, "fan": _fan, "always": _always}
-
-    def _fitting_size(self, words: str) -> float:
-        """A label under a node: its usual size, or smaller to fit the unit a node has."""
-        unit = self.scale * 0.9 * 72
-        return max(MIN_POINTS, min(self._pt(8.5), 0.85 * unit / (0.6 * max(len(words), 1))))
-
-    def _pt(self, size: float) -> float:
-        """A font size at this picture's scale, never below :data:`MIN_POINTS`."""
-        return max(size * self.scale, MIN_POINTS)
-
-    def _colour_marks(self, layer: Layer, labels) -> None:
-        """A mark takes its value's colour when its call returns; white until then."""
-        from matplotlib.colors import to_rgba_array
-
-        _base_colours(layer)
-        faces = [PALETTE[labels[o].role] if labels[o].done and labels[o].role not in ("ink", "bound")
-                 else "white" for o in layer.owners]  # a bound is no result: left open
-        layer.base["facecolor"] = to_rgba_array(faces)
-
-    def _show_frame_marks(self, current, stack, final: bool) -> None:
-        self.pv_lines.set_visible(final and bool(self.pv))
-        if current is None or current not in self.scene.pos:
-            self.cursor.set_visible(False)
-            self.stack_lines.set_segments([s for i, s in self.edge_segments.items() if i in stack])
-            return
-        x, y = self.scene.pos[current]
-        w, h = (self.glyph.width, self.glyph.height) if self.scene.style[current] == "board" else (0.2, 0.2)
-        self.cursor.set_bounds(x - w / 2 - 0.04, y - h / 2 - 0.04, w + 0.08, h + 0.08)
-        self.cursor.set_visible(True)
-        self.stack_lines.set_segments([self.edge_segments[i] for i in stack if i in self.edge_segments])
-
-    def _set_title(self, upto) -> None:
-        if self.title is False:
-            self.ax.set_title("")
-            return
-        if isinstance(self.title, str):
-            self.ax.set_title(self.title)
-            return
-        words = self.scene.title(upto, reveal=self.scene.scores == "all")
-        self.ax.set_title(words, fontsize=11 * min(max(self.scale, 0.85), 1.2), loc="center")
 
 
 def _check_dpi(dpi) -> None:
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
         raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {short_repr(dpi)}")
-
-
-def _cut_bars(seg) -> list:
-    """Two short bars across a cut edge."""
-    (x0, y0), (x1, y1) = seg
-    mx, my = x0 * 0.7 + x1 * 0.3, y0 * 0.7 + y1 * 0.3  # nearer the parent: the move's label sits lower
-    dx, dy = x1 - x0, y1 - y0
-    norm = math.hypot(dx, dy) or 1
-    ux, uy = -dy / norm * 0.16, dx / norm * 0.16
-    bars = []
-    for shift in (-0.05, 0.05):
-        sx, sy = dx / norm * shift, dy / norm * shift
-        bars.append([(mx - ux + sx, my - uy + sy), (mx + ux + sx, my + uy + sy)])
-    return bars
-
-
-def _base_colours(layer: Layer) -> None:
-    """Remember each element's own colours once, so frames can scale their alpha."""
-    import numpy as np
-    from matplotlib.colors import to_rgba_array
-
-    if layer.base:
-        return
-    n = len(layer.owners)
-    for name in ("facecolor", "edgecolor"):
-        values = to_rgba_array(getattr(layer.artist, f"get_{name}")())
-        if len(values) in (1, n) and n:
-            layer.base[name] = np.broadcast_to(values, (n, 4)).copy()
-
-
-def _fade(layer: Layer, alphas) -> None:
-    import numpy as np
-
-    _base_colours(layer)
-    alphas = np.asarray(alphas, dtype=float)
-    for name, base in layer.base.items():
-        rgba = base.copy()
-        rgba[:, 3] = base[:, 3] * alphas
-        getattr(layer.artist, f"set_{name}")(rgba)
 
 
 def draw_crosstable(result, ax=None):

@@ -131,9 +131,9 @@ def test_node_at_finds_what_png_drew(whole_game):
     assert view.node_at(2, 2) is None  # the top-left corner: nothing there
     # the "+N calls" text under a board picks that board; the breadcrumb's "root" the root
     fan = next(i for i, f in view.scene.fans.items() if f.label)
-    text = next(t for t, i, role in view.texts if i == fan and "calls" in t.get_text())
+    text = next(t for t, i, role in view.artists.texts if i == fan and "calls" in t.get_text())
     assert _click_text(view, text).index == fan
-    start = next(t for t, i in view.crumb_texts if i == 0)
+    start = next(t for t, i in view.artists.crumb_texts if i == 0)
     assert _click_text(view, start) == whole_game.root
 
 
@@ -175,7 +175,7 @@ def test_replay_follows_the_current_call(game):
         node = tree.event(k).node
         assert node.index in view.scene.style, k
         assert view.focus_for(k) == view.focus
-        assert view.cursor.get_visible()
+        assert view.artists.cursor.get_visible()
         assert png_size(view.png())[0] <= 1000
 
 
