@@ -17,7 +17,7 @@ is the scene's. matplotlib is imported lazily, here, in :mod:`minimax_viz.glyphs
 >>> artists = paint(scene, ax, frames=True)
 >>> show_frame(artists, scene.frame(3))
 >>> sorted(t.get_text() for t, i, role in artists.texts if role == "score" and t.get_visible())
-['3', '3', '8']
+['12', '3']
 """
 
 from __future__ import annotations
