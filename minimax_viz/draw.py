@@ -1,12 +1,14 @@
-"""Paint a tree scene with matplotlib: boards at the nodes, values, cut branches, fans.
+"""Draw a recorded search tree: :func:`draw_tree`, :class:`TreeView`, and the course's other plots.
 
 The content of a picture (which nodes, where, what their labels say at replay event
-``k``) is a :class:`minimax_viz.scene.Scene`; this module only paints it.
-:func:`draw_tree` draws once and returns the ``Axes``. :class:`TreeView` keeps what it
-drew, so a replay frame (``view.show(upto=k)``) only changes colours and texts on the
-same figure, and a new focus (``view.set_focus(node)``) lays the picture out again
-around that node. matplotlib is imported here, lazily, and nowhere else in the package
-but :mod:`minimax_viz.glyphs` and :mod:`minimax_viz.raster`.
+``k``) is a :class:`minimax_viz.scene.Scene`, given as plain shapes; the painter
+(:mod:`minimax_viz.paint`) turns those into matplotlib artists and applies replay frames
+to them; :mod:`minimax_viz.raster` makes the pixels (PNG, crop, dpi, click boxes).
+:func:`draw_tree` draws once and returns the ``Axes``. :class:`TreeView` composes the
+three: it keeps what it drew, so a replay frame (``view.show(upto=k)``) only changes
+colours and texts on the same figure, and a new focus (``view.set_focus(node)``) lays the
+picture out again around that node. matplotlib is imported lazily, here and in
+:mod:`minimax_viz.paint`, :mod:`minimax_viz.glyphs` and :mod:`minimax_viz.raster` only.
 
 A view on a figure of its own (``pyplot=False``, as the widgets make them) paints its
 pictures on matplotlib's Agg canvas itself (:meth:`TreeView.png`, :meth:`TreeView.pixels`):
@@ -24,7 +26,6 @@ it will stay, and no frame has a blank band. ``future="hide"`` leaves those node
 
 from __future__ import annotations
 
-import io
 import math
 from typing import Any
 
@@ -32,11 +33,12 @@ from .errors import InvalidOption, short_repr
 from . import paint
 from .glyphs import PALETTE
 from .paint import GHOST, MIN_POINTS, PRUNED_ALPHA  # noqa: F401 (made here before the painter had a module)
-from .raster import Blitter, crop, encode_png, pixel_box
-from .scene import MAX_WIDTH_PX, Scene
+from .raster import Raster
+from .scene import Scene
 from .trace import Node, SearchTree, format_value
 
-__all__ = ["draw_tree", "draw_difference", "draw_crosstable", "TreeView", "principal_variation", "tree_png", "score_text"]
+__all__ = ["draw_tree", "draw_difference", "draw_crosstable", "TreeView", "principal_variation", "tree_png",
+           "score_text"]
 
 
 
@@ -130,14 +132,21 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
     return tuple(axes)
 
 
-def _tree_of(tree) -> SearchTree:
-    """The recorded tree of a search's result (or the tree itself), refused in words otherwise."""
+def _tree_of(tree, *, missing: str = "there is no tree") -> SearchTree:
+    """The recorded tree of a search's result (or the tree itself), refused in words
+    otherwise (``missing`` says what a search run with record=False lacks)."""
     found = getattr(tree, "tree", tree)
     if found is None and tree is not None:
-        raise InvalidOption("this search was run with record=False, so there is no tree; run it with record=True")
+        raise InvalidOption(f"this search was run with record=False, so {missing}; run it with record=True")
     if not isinstance(found, SearchTree):
-        raise InvalidOption(f"tree must be a search's result or its tree, such as mv.minimax(game), not {short_repr(tree)}")
+        raise InvalidOption(f"tree must be a search's result or its tree, such as mv.minimax(game), "
+                            f"not {short_repr(tree)}")
     return found
+
+
+def _tree_to_draw(tree) -> SearchTree:
+    """:func:`_tree_of` for a view: a SearchResult draws its tree."""
+    return _tree_of(tree, missing="there is no tree to draw")
 
 
 def _check_axes(ax) -> None:
@@ -197,6 +206,8 @@ def tree_png(tree, *, upto: int | None = None, dpi: int = 100, **options) -> byt
     """The drawing of ``tree`` as PNG bytes (never wider than 1,000 px), made without pyplot.
 
     Takes the options of :func:`draw_tree`.
+
+    :raises InvalidOption: for a bad option (see :class:`TreeView`), step or ``dpi``.
     """
     view = TreeView(tree, pyplot=False, frames=upto is not None, **options)
     view.show(upto)
@@ -211,6 +222,11 @@ class TreeView:
     shows event ``k``; ``view.png()`` is the picture and ``view.node_at(x, y)`` the node
     at a pixel of it. Options as in :func:`draw_tree`; ``frames=True`` prepares replay
     marks; ``pyplot=False`` draws on a figure of its own, outside pyplot.
+
+    The view composes what the picture shows (``view.scene``, a
+    :class:`~minimax_viz.scene.Scene`), the painter's artists (``view.artists``,
+    :mod:`minimax_viz.paint`) and the picture's pixels (``view.raster``, a
+    :class:`~minimax_viz.raster.Raster`).
 
     :raises InvalidOption: for a tree recorded with ``record=False``, a focus that is not
         a node of this tree, or an option out of range (``levels``, ``pos``, ``future``,
@@ -248,32 +264,22 @@ class TreeView:
         follow: bool = True,
         mark: Any = None,
     ):
-        original, tree = tree, getattr(tree, "tree", tree)  # a SearchResult draws its tree
-        if tree is None and original is not None:
-            raise InvalidOption("this search was run with record=False, so there is no tree to draw; run it with record=True")
-        if not isinstance(tree, SearchTree):
-            raise InvalidOption(
-                f"tree must be a search's result or its tree, such as mv.minimax(game), not {short_repr(original)}"
-            )
+        tree = _tree_to_draw(tree)
         _check_axes(ax)
         _check_view_options(pv=pv, legend=legend, frames=frames, pyplot=pyplot, follow=follow)
-        title = _checked_title(title)
-        figsize = _checked_figsize(figsize)
+        self.title, self.figsize = _checked_title(title), _checked_figsize(figsize)
         self.tree, self.game = tree, tree.game
         self.mark = None if mark is None else _mark_index(tree, mark)
         self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
         self.scene = Scene(tree, focus=focus, **self._options)
         self.glyph = self.scene.glyph
-        self.pv_on, self.legend_on, self.title, self.frames = pv, legend, title, frames
-        self.follow, self.figsize, self.pyplot = follow, figsize, pyplot
+        self.pv_on, self.legend_on, self.frames = pv, legend, frames
+        self.follow, self.pyplot = follow, pyplot
         self._own_figure = ax is None
-        self.artists: paint.Artists | None = None
         self.ax = ax if ax is not None else paint.new_axes(self._figure_size(), pyplot=pyplot)
-        self._home = self.ax.get_position(original=True).frozen()
+        self.raster = Raster(self.ax, own=self._own_figure, pyplot=pyplot)
         self.upto: int | None = None
-        self._boxes: list = []
-        self._drawings, self._blitter = 0, None  # see pixels(): one background per drawing
-        self._still_extents: tuple = (None, [])
+        self.artists: paint.Artists | None = None
         self._draw()
 
     # -- the contract: focus, breadcrumb, png, node_at ---------------------------------------
@@ -289,6 +295,7 @@ class TreeView:
 
     @property
     def window(self) -> bool:
+        """True when alpha and beta are written under the calls."""
         return self.scene.window
 
     def set_focus(self, node) -> None:
@@ -302,15 +309,15 @@ class TreeView:
             return
         self.scene = scene
         paint.clear(self.ax)
-        if self._own_figure:
-            self.ax.figure.set_size_inches(*self._figure_size())
-            self.ax.set_position(self._home)  # undo any room png() made around the axes
-        self._draw()
+        self._draw(self._figure_size() if self._own_figure else None)
         self.show(self.upto)
 
     def focus_for(self, step: int) -> Node:
         """The focus that shows the node replay event ``step`` is about (this focus if that
-        node is drawn; else its parent, so it shows among its siblings)."""
+        node is drawn; else its parent, so it shows among its siblings).
+
+        :raises InvalidOption: for a step out of range.
+        """
         return self.tree.nodes[self.scene.follow(self._check_step(step))]
 
     def png(self, *, dpi: int = 100) -> bytes:
@@ -324,10 +331,7 @@ class TreeView:
 
         :raises InvalidOption: for a ``dpi`` that is not a number from 20 to 300.
         """
-        _check_dpi(dpi)
-        if not self._blits:
-            return self._png_savefig(dpi)
-        return encode_png(self._picture(dpi, redraw=False), dpi=self.png_dpi)
+        return self.raster.png(dpi, self.artists.changing(self.ax), self._clickable())
 
     def pixels(self, *, dpi: float = 100, redraw: bool = False):
         """The picture :meth:`png` encodes, as an (height, width, 3) array of RGB bytes.
@@ -344,167 +348,39 @@ class TreeView:
             drawn on pyplot's or someone else's figure (``pyplot=False`` and no ``ax``
             make a figure of its own).
         """
-        import numpy as np
+        return self.raster.pixels(dpi, self.artists.changing(self.ax), self._clickable(), redraw=redraw)
 
-        _check_dpi(dpi)
-        if not self._blits:
-            raise InvalidOption("pixels() paints a figure of the view's own: make the view with pyplot=False "
-                                "and no ax")
-        return np.asarray(self._picture(dpi, redraw=redraw))
-
-    def _picture(self, dpi: float, *, redraw: bool):
-        """The picture as a ``PIL.Image`` (see :meth:`pixels`)."""
-        if self._blitter is None:
-            self._blitter = Blitter(self.ax.figure)
-        box, dpi = self._pixel_crop(dpi)
-        if redraw:
-            rgba = self._blitter.paint_all()
-        else:
-            rgba = self._blitter.paint(self._changing_artists(), key=self._drawings)
-        image = crop(rgba, box)
-        x0, y0, x1, y1 = box
-        from matplotlib.transforms import Bbox
-
-        self.png_box, self.png_dpi = Bbox.from_extents(x0 / dpi, y0 / dpi, x1 / dpi, y1 / dpi), dpi
-        self._remember_boxes(lambda px, py: (px - x0, y1 - py), self.ax.figure.canvas.get_renderer())
-        return image
-
-    @property
-    def _blits(self) -> bool:
-        """True when the view paints its own figure (no pyplot, no shared axes)."""
-        return self._own_figure and not self.pyplot
-
-    def _changing_artists(self) -> list:
-        """What :meth:`show` changes from one replay event to the next."""
-        return self.artists.changing(self.ax)
-
-    def _pixel_crop(self, dpi: float) -> tuple[tuple[int, int, int, int], float]:
-        """Set the figure to ``dpi`` (lower, if the picture would be wider than 1,000 px)
-        and return the crop in whole display pixels (the axes, whose limits the scene set
-        to what it draws, the title and the legend, 0.1 inch around) and the dpi."""
-        figure = self.ax.figure
-        for attempt in range(8):
-            if figure.dpi != dpi:
-                figure.set_dpi(dpi)
-            renderer = figure.canvas.get_renderer()
-            key = (self._drawings, dpi, *figure.get_size_inches())
-            if key != self._still_extents[0]:  # the axes and the legend: once per drawing
-                self.ax.apply_aspect()
-                legend = [a for a in self._cropped_texts() if a is not self.ax.title]
-                self._still_extents = key, [self.ax.bbox.extents,
-                                            *(a.get_window_extent(renderer).extents for a in legend)]
-            extents = list(self._still_extents[1])
-            if self.ax.title in self._cropped_texts():
-                extents.append(self.ax.title.get_window_extent(renderer).extents)
-            box = pixel_box(extents, pad=0.1 * dpi)
-            if box[2] - box[0] >= MAX_WIDTH_PX:   # text shrinks a little less than the dpi: aim lower each time
-                dpi = max(dpi * (MAX_WIDTH_PX - 4 - 8 * attempt) / (box[2] - box[0]), 10)
-            elif not self._make_room(box, dpi):
-                return box, dpi
-        # Still too wide (a text no dpi shrinks enough): keep the middle 1,000 px around the axes.
-        middle = (self.ax.bbox.x0 + self.ax.bbox.x1) / 2
-        x0 = max(box[0], int(middle) - (MAX_WIDTH_PX - 1) // 2)
-        return (x0, box[1], min(box[2], x0 + MAX_WIDTH_PX - 1), box[3]), dpi
-
-    def _make_room(self, box: tuple[int, int, int, int], dpi: float) -> bool:
-        """Grow the figure where ``box`` (display pixels) reaches past it, keeping every
-        artist where it is in inches from the axes (a wide legend or title can stick out
-        of a narrow figure; ``savefig`` would draw them there, the canvas has to hold
-        them). True if the figure grew."""
-        figure = self.ax.figure
-        width, height = figure.canvas.get_width_height(physical=True)
-        left, bottom = max(0, -box[0]), max(0, -box[1])
-        right, top = max(0, box[2] - width), max(0, box[3] - height)
-        if not (left or bottom or right or top):
-            return False
-        w, h = figure.get_size_inches()
-        pos = self.ax.get_position(original=True)
-        x0, y0, pw, ph = pos.x0 * w + left / dpi, pos.y0 * h + bottom / dpi, pos.width * w, pos.height * h
-        w, h = w + (left + right) / dpi, h + (bottom + top) / dpi
-        figure.set_size_inches(w, h)
-        self.ax.set_position([x0 / w, y0 / h, pw / w, ph / h])
-        return True
-
-    def _cropped_texts(self) -> list:
-        """The title (when it says something) and the legend: what the PNG keeps beside the axes."""
-        title, legend = self.ax.title, self.ax.get_legend()
-        return [a for a in (title, legend) if a is not None and a.get_visible()
-                and (a is not title or a.get_text())]
-
-    def _png_savefig(self, dpi: float) -> bytes:
-        """:meth:`png` on pyplot's figure or someone else's axes: ``savefig``, cropped."""
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-        figure = self.ax.figure
-        if not isinstance(figure.canvas, FigureCanvasAgg):
-            FigureCanvasAgg(figure)
-        renderer = figure.canvas.get_renderer()
-        box = self._crop_box(renderer)
-        dpi = min(dpi, (MAX_WIDTH_PX - 1) / box.width)
-        buf = io.BytesIO()
-        figure.savefig(buf, format="png", dpi=dpi, bbox_inches=box)
-        self.png_box, self.png_dpi = box, dpi
-        fig_dpi = figure.dpi
-        self._remember_boxes(lambda px, py: ((px / fig_dpi - box.x0) * dpi, (box.y1 - py / fig_dpi) * dpi), renderer)
-        return buf.getvalue()
-
-    def _crop_box(self, renderer):
-        """What the PNG keeps, in inches: the axes (whose limits the scene set to what it
-        draws), the title and the legend. Measuring only these three is much quicker than
-        a tight box, which lays out every text once more before the PNG is drawn."""
-        from matplotlib.transforms import Bbox
-
-        figure = self.ax.figure
-        if not self._own_figure:  # someone else's axes: other artists may share the figure
-            return figure.get_tightbbox(renderer).padded(0.1)
-        self.ax.apply_aspect()
-        width, height = figure.get_size_inches()
-        pos = self.ax.get_position()
-        boxes = [Bbox.from_extents(pos.x0 * width, pos.y0 * height, pos.x1 * width, pos.y1 * height)]
-        to_inches = figure.dpi_scale_trans.inverted()
-        for artist in self._cropped_texts():
-            boxes.append(artist.get_window_extent(renderer).transformed(to_inches))
-        return Bbox.union(boxes).padded(0.1)
+    def _clickable(self) -> tuple[list, list]:
+        """The breadcrumb's words and the scene's click boxes (data units), for the raster."""
+        return self.artists.crumb_texts, self.scene.hit_boxes()
 
     def node_at(self, x: float, y: float) -> Node | None:
         """The node drawn at pixel ``(x, y)`` of the PNG :meth:`png` returned last (origin
         top-left); a "+N calls" fan gives the node whose hidden calls it stands for, a
-        breadcrumb word the node it names. ``None`` for a click on nothing."""
-        if not self._boxes:
+        breadcrumb word the node it names. ``None`` for a click on nothing.
+
+        :raises InvalidOption: before the first :meth:`png`.
+        """
+        if not self.raster.boxes:
             raise InvalidOption("node_at reads the picture png() made: call view.png() first")
-        for index, x0, y0, x1, y1 in self._boxes:
-            if x0 <= x <= x1 and y0 <= y <= y1:
-                return self.tree.nodes[index]
-        return None
+        index = self.raster.index_at(x, y)
+        return None if index is None else self.tree.nodes[index]
 
     @property
     def click_boxes(self) -> list[tuple[int, float, float, float, float]]:
         """``[(node index, x0, y0, x1, y1), ...]``: what :meth:`node_at` looks up, in image
         pixels of the last :meth:`png` (origin top-left), breadcrumb words first."""
-        return list(self._boxes)
-
-    def _remember_boxes(self, to_image, renderer) -> None:
-        """Every clickable thing's box in image pixels of the PNG just made; ``to_image``
-        maps display pixels to them."""
-        data = self.ax.transData
-        boxes = []
-        for text, index in self.artists.crumb_texts:  # first: they sit above the focus
-            ext = text.get_window_extent(renderer)
-            (ax0, ay1), (ax1, ay0) = to_image(ext.x0, ext.y0), to_image(ext.x1, ext.y1)
-            boxes.append((index, ax0, ay0, ax1, ay1))
-        for index, x0, y0, x1, y1 in self.scene.hit_boxes():
-            (px0, py0), (px1, py1) = data.transform([(x0, y0), (x1, y1)])
-            (ix0, iy1), (ix1, iy0) = to_image(px0, py0), to_image(px1, py1)
-            boxes.append((index, ix0, iy0, ix1, iy1))
-        self._boxes = boxes
+        return list(self.raster.boxes)
 
     # -- compatibility: what widgets and lessons read -----------------------------------------
     @property
     def nodes(self) -> list[int]:
+        """The drawn nodes' indexes."""
         return self.scene.nodes
 
     @property
     def pos(self) -> dict[int, tuple[float, float]]:
+        """``{node: (x, y)}`` of the drawn nodes, in data units."""
         return self.scene.pos
 
     @property
@@ -518,28 +394,31 @@ class TreeView:
         return "glyph" if self.scene.board_levels else "dot"
 
     def window_at(self, i: int, k: int) -> tuple[float, float]:
-        """Node ``i``'s alpha and beta after event ``k``: ``tree.window_at(i, k)``."""
+        """Node ``i``'s alpha and beta after event ``k``: ``tree.window_at(i, k)``.
+
+        :raises InvalidOption: when the tree was recorded by minimax (no window).
+        """
         return self.tree.window_at(i, k)
 
-    # -- building the figure ----------------------------------------------------------------
+    # -- drawing and frames ------------------------------------------------------------------
     def _figure_size(self) -> tuple[float, float]:
         if self.figsize is not None:
             return self.figsize
         rows = 0 if not self.legend_on else math.ceil(len(self.scene.legend(frames=self.frames, pv=self.pv_on)) / 4)
         return paint.figure_size(self.scene, legend_rows=rows)
 
-    def _draw(self) -> None:
-        self._drawings += 1
-        self._boxes = []
+    def _draw(self, size: tuple[float, float] | None = None) -> None:
+        """Paint the scene afresh (on a figure of ``size`` inches, when given)."""
+        self.raster.new_drawing(size)
         self.artists = paint.paint(self.scene, self.ax, pv=self.pv_on, legend=self.legend_on, frames=self.frames,
                                    mark=self.mark, kept=self.artists)
 
-    # -- frames ----------------------------------------------------------------------------------
     def _check_step(self, upto) -> int:
         """``upto`` itself, once checked to be a step of the replay."""
         n_steps = self.tree.n_steps
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto < n_steps:
-            raise InvalidOption(f"step upto={short_repr(upto)} is out of range: this replay has steps 0 to {n_steps - 1}")
+            raise InvalidOption(f"step upto={short_repr(upto)} is out of range: "
+                                f"this replay has steps 0 to {n_steps - 1}")
         return upto
 
     def show(self, upto: int | None = None):
@@ -557,11 +436,6 @@ class TreeView:
         paint.show_frame(self.artists, self.scene.frame(upto))
         paint.set_title(self.ax, self.title, self.scene, upto, self.artists.scale)
         return self.ax
-
-
-def _check_dpi(dpi) -> None:
-    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
-        raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {short_repr(dpi)}")
 
 
 def draw_crosstable(result, ax=None):

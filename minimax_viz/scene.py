@@ -334,7 +334,10 @@ class Scene:
         return text, role
 
     def title(self, k: int | None, *, reveal: bool = True) -> str:
-        """The summary (``k`` None: counts, best move, value) or the words for event ``k``."""
+        """The summary (``k`` None: counts, best move, value) or the words for event ``k``.
+
+        :raises IndexError: for a step out of range (the trace's ``event``).
+        """
         if k is not None:
             return f"event {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
         counts = self.tree.counts()
@@ -349,7 +352,10 @@ class Scene:
         return f"{name}: {calls:,} call{'s' if calls != 1 else ''}{pruned}{tail if reveal else ''}"
 
     def current(self, k: int | None) -> tuple[int | None, list[int]]:
-        """The node event ``k`` is about and the call stack down to it (``None``: no frame)."""
+        """The node event ``k`` is about and the call stack down to it (``None``: no frame).
+
+        :raises IndexError: for a step out of range (the trace's ``event``).
+        """
         if k is None:
             return None, []
         node = self.tree.event(k).node
@@ -361,7 +367,10 @@ class Scene:
 
     def follow(self, k: int) -> int:
         """The focus that shows event ``k``'s node: this one if the node is drawn, else its
-        parent (so it shows as a board among its siblings), or the root."""
+        parent (so it shows as a board among its siblings), or the root.
+
+        :raises IndexError: for a step out of range (the trace's ``event``).
+        """
         node = self.tree.event(k).node
         if node.index in self.style:
             return self.focus
@@ -369,7 +378,10 @@ class Scene:
         return 0 if parent is None else parent.index
 
     def frame(self, upto: int | None) -> Frame:
-        """What replay event ``upto`` shows (``None``: the whole search), as a :class:`Frame`."""
+        """What replay event ``upto`` shows (``None``: the whole search), as a :class:`Frame`.
+
+        :raises IndexError: for a step out of range (the trace's ``event``).
+        """
         k = self.n_steps if upto is None else upto
         current, stack = self.current(upto)
         whole = k >= self.n_steps - 1

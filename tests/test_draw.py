@@ -37,11 +37,11 @@ def texts(ax):
 
 
 def board_layer(view):
-    return view.artists.layers[[l.kind for l in view.artists.layers].index("glyph")]
+    return view.artists.layers[[layer.kind for layer in view.artists.layers].index("glyph")]
 
 
 def dashed_edges(view):
-    edges = next(l for l in view.artists.layers if l.kind == "edge")
+    edges = next(layer for layer in view.artists.layers if layer.kind == "edge")
     styles = edges.artist.get_linestyles()
     return [o for o, (offset, dashes) in zip(edges.owners, styles) if dashes is not None]
 
@@ -73,7 +73,7 @@ def test_pruned_edges_are_dashed_and_counted(game):
         assert sorted(dashed) == drawn_stubs and dashed
         folded = sum(f.pruned for f in view.scene.fans.values() if f.label)
         assert len(drawn_stubs) + folded == result.stats.pruned  # the stubs not drawn are in the fans
-        cuts = [l for l in view.artists.layers if l.kind == "cut"]
+        cuts = [layer for layer in view.artists.layers if layer.kind == "cut"]
         boards = [i for i in drawn_stubs if view.scene.style[i] == "board"]
         assert sum(len(c.owners) for c in cuts) == 2 * len(boards)  # a double bar across each cut edge to a board
 

@@ -31,7 +31,7 @@ def drawn(result):
 
 
 def layer(view, name):
-    return next(l for l in view.artists.layers if l.artist.get_gid() == f"connect four {name}")
+    return next(layer for layer in view.artists.layers if layer.artist.get_gid() == f"connect four {name}")
 
 
 def per_node(view, name):
@@ -164,7 +164,8 @@ def test_guesses_read_in_whole_window_points(two_ply):
 
 def test_bounds_are_not_drawn_in_a_result_colour(two_ply):
     view = drawn(two_ply)
-    bounds = [t for t, i, role in view.artists.texts if role == "score" and t.get_text()[:1] in "≤≥" and t.get_visible()]
+    bounds = [t for t, i, role in view.artists.texts
+              if role == "score" and t.get_text()[:1] in "≤≥" and t.get_visible()]
     assert bounds
     results = {PALETTE[r].lower() for r in ("max", "min", "draw")}
     assert all(matplotlib.colors.to_hex(t.get_color()) not in results for t in bounds)

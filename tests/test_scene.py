@@ -140,7 +140,7 @@ def test_node_at_finds_what_png_drew(whole_game):
 def _click_text(view, text):
     """Click the middle of a text of the last PNG (through the same box the PNG used)."""
     renderer = view.ax.figure.canvas.get_renderer()
-    box, dpi, fig_dpi = view.png_box, view.png_dpi, view.ax.figure.dpi
+    box, dpi, fig_dpi = view.raster.box, view.raster.dpi, view.ax.figure.dpi
     ext = text.get_window_extent(renderer)
     x = ((ext.x0 + ext.x1) / 2 / fig_dpi - box.x0) * dpi
     y = (box.y1 - (ext.y0 + ext.y1) / 2 / fig_dpi) * dpi
