@@ -37,11 +37,11 @@ def texts(ax):
 
 
 def board_layer(view):
-    return view.layers[[l.kind for l in view.layers].index("glyph")]
+    return view.artists.layers[[layer.kind for layer in view.artists.layers].index("glyph")]
 
 
 def dashed_edges(view):
-    edges = next(l for l in view.layers if l.kind == "edge")
+    edges = next(layer for layer in view.artists.layers if layer.kind == "edge")
     styles = edges.artist.get_linestyles()
     return [o for o, (offset, dashes) in zip(edges.owners, styles) if dashes is not None]
 
@@ -73,7 +73,7 @@ def test_pruned_edges_are_dashed_and_counted(game):
         assert sorted(dashed) == drawn_stubs and dashed
         folded = sum(f.pruned for f in view.scene.fans.values() if f.label)
         assert len(drawn_stubs) + folded == result.stats.pruned  # the stubs not drawn are in the fans
-        cuts = [l for l in view.layers if l.kind == "cut"]
+        cuts = [layer for layer in view.artists.layers if layer.kind == "cut"]
         boards = [i for i in drawn_stubs if view.scene.style[i] == "board"]
         assert sum(len(c.owners) for c in cuts) == 2 * len(boards)  # a double bar across each cut edge to a board
 
@@ -129,7 +129,7 @@ def test_scores_appear_when_calls_return(game):
     assert texts(ax).count("−1") == 3  # its two leaves and the test-play itself
     assert "+1" not in texts(ax)  # the root has not returned
     assert ax.get_title() == "event 4 of 12: return −1 from X plays 1"
-    assert view.cursor.get_visible()
+    assert view.artists.cursor.get_visible()
 
 
 def test_window_as_it_stands_mid_search(game):
@@ -158,7 +158,7 @@ def test_a_thousand_nodes_keep_boards_at_their_size(game):
     view = TreeView(tree, pyplot=False)
     view.show()
     assert len(view.scene.boards) == 1 + 6 and len(view.scene.marks) == 30
-    assert view.scale >= 0.72  # text stays >= 8 px at 100 dpi
+    assert view.artists.scale >= 0.72  # text stays >= 8 px at 100 dpi
     assert len(view.nodes) + sum(view.collapsed.values()) == len(tree) == 1061
 
 

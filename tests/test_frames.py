@@ -64,7 +64,7 @@ def test_every_frame_equals_the_frame_drawn_from_scratch(name):
         view.show(k)
         _assert_same(view.pixels(), _from_scratch(tree, k), f"{name}, event {k}")
     assert view.focus == tree.root, "the whole tree fits: no event refocused the picture"
-    assert view._blitter.backgrounds == 1, "the unchanging part is painted once, not per frame"
+    assert view.raster.blitter.backgrounds == 1, "the unchanging part is painted once, not per frame"
 
 
 @pytest.mark.slow
@@ -81,7 +81,7 @@ def test_frames_after_a_focus_change_equal_frames_drawn_from_scratch():
     for k in events:
         view.show(k)
         _assert_same(view.pixels(), _from_scratch(tree, k, focus=child, follow=False), f"focus {child}, event {k}")
-    assert view._blitter.backgrounds == 2, "one background per drawing: the root's, then the child's"
+    assert view.raster.blitter.backgrounds == 2, "one background per drawing: the root's, then the child's"
 
 
 def test_the_png_holds_exactly_the_frames_pixels():
@@ -108,7 +108,7 @@ def test_a_legend_wider_than_the_figure_is_in_the_picture_whole():
     width, height = png_size(view.png())
     renderer = figure.canvas.get_renderer()
     canvas_w, canvas_h = figure.canvas.get_width_height()
-    x0, y0, x1, y1 = (v * view.png_dpi for v in view.png_box.extents)
+    x0, y0, x1, y1 = (v * view.raster.dpi for v in view.raster.box.extents)
     for artist in (view.ax.get_legend(), view.ax.title):
         box = artist.get_window_extent(renderer)
         assert 0 <= box.x0 and box.x1 <= canvas_w and 0 <= box.y0 and box.y1 <= canvas_h, artist
@@ -133,7 +133,7 @@ def test_the_quick_picture_matches_savefig_of_the_same_box():
     view.show(5)
     fast = view.pixels().astype(int)
     buf = io.BytesIO()
-    view.ax.figure.savefig(buf, format="png", dpi=view.png_dpi, bbox_inches=view.png_box)
+    view.ax.figure.savefig(buf, format="png", dpi=view.raster.dpi, bbox_inches=view.raster.box)
     saved = np.asarray(Image.open(buf).convert("RGB")).astype(int)
     assert abs(saved.shape[0] - fast.shape[0]) <= 1 and abs(saved.shape[1] - fast.shape[1]) <= 1
     h, w = min(saved.shape[0], fast.shape[0]), min(saved.shape[1], fast.shape[1])

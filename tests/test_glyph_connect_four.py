@@ -31,7 +31,7 @@ def drawn(result):
 
 
 def layer(view, name):
-    return next(l for l in view.layers if l.artist.get_gid() == f"connect four {name}")
+    return next(layer for layer in view.artists.layers if layer.artist.get_gid() == f"connect four {name}")
 
 
 def per_node(view, name):
@@ -154,17 +154,18 @@ def test_guesses_read_in_whole_window_points(two_ply):
     game = two_ply.tree.game
     result = mv.alphabeta(game, game.from_moves("4455443"), depth=1)
     view = drawn(result)
-    shown = {i: t.get_text() for t, i, role in view.texts if role == "score" and t.get_visible()}
+    shown = {i: t.get_text() for t, i, role in view.artists.texts if role == "score" and t.get_visible()}
     for child in result.tree.root.children:
         if child.kind == "horizon":
             assert shown[child.index] == "≈" + mv.format_value(game.points(child.internal_state))
     assert any(words.startswith("≈ heuristic: X's points − O's") for words in
-               (h.get_label() for h in view.legend_handles))
+               (h.get_label() for h in view.artists.legend_handles))
 
 
 def test_bounds_are_not_drawn_in_a_result_colour(two_ply):
     view = drawn(two_ply)
-    bounds = [t for t, i, role in view.texts if role == "score" and t.get_text()[:1] in "≤≥" and t.get_visible()]
+    bounds = [t for t, i, role in view.artists.texts
+              if role == "score" and t.get_text()[:1] in "≤≥" and t.get_visible()]
     assert bounds
     results = {PALETTE[r].lower() for r in ("max", "min", "draw")}
     assert all(matplotlib.colors.to_hex(t.get_color()) not in results for t in bounds)

@@ -55,7 +55,7 @@ def test_the_scene_needs_no_matplotlib():
 
 def test_drawing_reads_only_the_public_trace_api():
     private = re.compile(r"\._rec\b|\._state\(|\._steps\(|\._child_indexes\(|\._window\(|\._event_rows\(")
-    for name in ("draw.py", "scene.py", "layout.py", "glyphs.py"):
+    for name in ("draw.py", "scene.py", "shapes.py", "selection.py", "layout.py", "glyphs.py"):
         hits = [line for line in (PACKAGE / name).read_text().splitlines() if private.search(line)]
         assert hits == [], name
 
@@ -131,16 +131,16 @@ def test_node_at_finds_what_png_drew(whole_game):
     assert view.node_at(2, 2) is None  # the top-left corner: nothing there
     # the "+N calls" text under a board picks that board; the breadcrumb's "root" the root
     fan = next(i for i, f in view.scene.fans.items() if f.label)
-    text = next(t for t, i, role in view.texts if i == fan and "calls" in t.get_text())
+    text = next(t for t, i, role in view.artists.texts if i == fan and "calls" in t.get_text())
     assert _click_text(view, text).index == fan
-    start = next(t for t, i in view.crumb_texts if i == 0)
+    start = next(t for t, i in view.artists.crumb_texts if i == 0)
     assert _click_text(view, start) == whole_game.root
 
 
 def _click_text(view, text):
     """Click the middle of a text of the last PNG (through the same box the PNG used)."""
     renderer = view.ax.figure.canvas.get_renderer()
-    box, dpi, fig_dpi = view.png_box, view.png_dpi, view.ax.figure.dpi
+    box, dpi, fig_dpi = view.raster.box, view.raster.dpi, view.ax.figure.dpi
     ext = text.get_window_extent(renderer)
     x = ((ext.x0 + ext.x1) / 2 / fig_dpi - box.x0) * dpi
     y = (box.y1 - (ext.y0 + ext.y1) / 2 / fig_dpi) * dpi
@@ -175,7 +175,7 @@ def test_replay_follows_the_current_call(game):
         node = tree.event(k).node
         assert node.index in view.scene.style, k
         assert view.focus_for(k) == view.focus
-        assert view.cursor.get_visible()
+        assert view.artists.cursor.get_visible()
         assert png_size(view.png())[0] <= 1000
 
 

@@ -541,16 +541,15 @@ class SearchFeedback(Feedback):
         """The drawing of :meth:`draw` as PNG bytes (at most 1,000 px wide), or None."""
         if self.difference is None and not (self.ok and self.run is not None and self.run.mine is not None):
             return None
-        import io
-
         import matplotlib.pyplot as plt
+
+        from ..raster import figure_png
 
         axes = self.draw()
         figure = (axes[0] if isinstance(axes, tuple) else axes).figure
-        out = io.BytesIO()
-        figure.savefig(out, format="png", dpi=min(dpi, 999 / figure.get_figwidth()))
+        png = figure_png(figure, dpi=dpi)
         plt.close(figure)
-        return out.getvalue()
+        return png
 
     def show(self) -> None:
         """Draw the two trees in a notebook (nothing when there is nothing to draw)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidOption, short_repr
+from ..raster import check_dpi
 from ..trace import format_value, outlook_text
 
 __all__ = [
@@ -25,25 +26,26 @@ _RESTART_CSS = ("<style>.mv-restart-note{display:none !important}"
 
 def check_choice(name: str, value: Any, choices) -> None:
     """Refuse an option that is none of its choices, naming the option (before ipywidgets'
-    own "Invalid selection", which names none)."""
+    own "Invalid selection", which names none).
+
+    :raises InvalidOption: when ``value`` is none of ``choices``.
+    """
     if not any(type(value) is type(c) and value == c for c in choices):   # the type first: an array compares
         raise InvalidOption(f"{name} must be one of {', '.join(map(repr, choices))}; not {short_repr(value)}")
 
 
-def check_dpi(dpi: Any) -> None:
-    """A picture's dots per inch: a number from 20 to 300 (100 draws boards at their size)."""
-    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not 20 <= dpi <= 300:
-        raise InvalidOption(f"dpi must be a number from 20 to 300 (100 is the usual), not {short_repr(dpi)}")
-
-
 def check_depth(depth: Any, deepest: int | None = None) -> None:
-    """A search depth: None (to the end) or a whole number of plies from 1 (to ``deepest``)."""
+    """A search depth: None (to the end) or a whole number of plies from 1 (to ``deepest``).
+
+    :raises InvalidOption: for any other depth.
+    """
     if depth is None:
         return
     top = "" if deepest is None else f" to {deepest}"
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1 or (
             deepest is not None and depth > deepest):
-        raise InvalidOption(f"depth must be None (to the end) or a whole number of plies from 1{top}, not {short_repr(depth)}")
+        raise InvalidOption(f"depth must be None (to the end) or a whole number of plies from 1{top}, "
+                            f"not {short_repr(depth)}")
 
 
 def ipywidgets():
