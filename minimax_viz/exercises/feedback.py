@@ -256,6 +256,9 @@ def check_function(
     In a notebook, a ``function`` left over from an earlier cell (its latest cell failed or
     no longer defines it) is reported as such, not judged (see :class:`Feedback`).
 
+    :raises Exception: what an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
+        under :func:`learner_check` turns it into words).
+
     >>> check_function(len, [(([1, 2],), 2), (("abc",), 3)], name="len")
     Right: every case gives the expected answer.
     >>> check_function(len, [(([1, 2],), 3)], name="len")
@@ -288,6 +291,9 @@ def check_value(
 
     In a notebook, a value left over from an earlier cell is reported as such (see :class:`Feedback`).
 
+    :raises Exception: what an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
+        under :func:`learner_check` turns it into words).
+
     >>> check_value(9, 9, what="the number of calls")
     Right: the number of calls is 9.
     >>> check_value(8, 9, what="the number of calls", hint="count the root too.")
@@ -312,6 +318,8 @@ def same(got: Any, want: Any) -> bool:
     A numpy array compares element by element, and an array of answers is not one answer.
     An ``__eq__`` (or ``__bool__``) of the learner's own that raises is passed on, not read
     as "not equal": :func:`learner_check` says in words that the answer cannot be compared.
+
+    :raises Exception: whatever such an ``__eq__`` or ``__bool__`` of the learner's raised.
 
     >>> same(3, 3), same("3", 3), same([3], 3), same(None, 3)
     (True, False, False, False)

@@ -171,7 +171,8 @@ def check_empty_cells(empty_cells: Callable) -> Feedback:
     >>> check_empty_cells(lambda board: [c for c in board if c != "X" and c != "O"])
     Right: empty_cells gives the empty cells of every board tried, in order (the tutorial's step 4).
     >>> check_empty_cells(lambda board: [c for c in board if c == "X" or c == "O"])
-    Not yet: empty_cells(['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8]) returned ['X', 'O', 'X', 'X', 'O', 'O'], but the empty cells are [1, 4, 8].
+    Not yet: empty_cells(['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8]) returned ['X', 'O', 'X', 'X', 'O', 'O'], but the empty
+    cells are [1, 4, 8].
     Hint: your list holds marks; keep the cells that hold neither 'X' nor 'O'.
     """
     wrong = _not_a_function(empty_cells, "empty_cells")
@@ -189,6 +190,16 @@ def check_empty_cells(empty_cells: Callable) -> Feedback:
 
 
 def _empty_cells_mismatch(call: str, got: Any, expected: list) -> Feedback:
+    wrong_kind = _not_a_list(call, got)
+    if wrong_kind is not None:
+        return wrong_kind
+    text = f"{call} returned {got!r}, but the empty cells are {expected!r}."
+    items = list(got) if isinstance(got, (list, tuple)) else None
+    return Feedback(False, text, hint=_empty_cells_hint(items, expected))
+
+
+def _not_a_list(call: str, got: Any) -> Feedback | None:
+    """Words for an answer that is no list at all (None, a number, a set, an iterator), else None."""
     if got is None:
         return Feedback(False, f"{call} returned None.", hint="end the function with return and the list.")
     if isinstance(got, int) and not isinstance(got, bool):
@@ -200,25 +211,26 @@ def _empty_cells_mismatch(call: str, got: Any, expected: list) -> Feedback:
     if not isinstance(got, (list, tuple, str)) and hasattr(got, "__iter__"):
         return Feedback(False, f"{call} returned a {type(got).__name__} object, not a list.",
                         hint=f"wrap it in list(...): Python's {type(got).__name__} hands out items one at a time.")
-    text = f"{call} returned {got!r}, but the empty cells are {expected!r}."
-    items = list(got) if isinstance(got, (list, tuple)) else None
+    return None
+
+
+def _empty_cells_hint(items: list | None, expected: list) -> str:
+    """The hint for a wrong list of cells ``items`` (None: the answer is no list)."""
     if items is not None and not all(isinstance(c, (int, str)) for c in items):
-        hint = ("every item of the list should be a cell's index, a number; yours holds "
+        return ("every item of the list should be a cell's index, a number; yours holds "
                 f"{next(c for c in items if not isinstance(c, (int, str)))!r}.")
-    elif items is None:
-        hint = "return a list of the empty cells' indexes."
-    elif any(c in ("X", "O") for c in items):
-        hint = "your list holds marks; keep the cells that hold neither 'X' nor 'O'."
-    elif sorted(items, key=repr) == sorted(expected, key=repr):
-        hint = "the right cells in the wrong order: keep the board's order."
-    elif set(items) == set(range(9)) - set(expected):
-        hint = "those are the taken cells; you want the others."
-    elif 0 in expected and 0 not in items and set(items) == set(expected) - {0}:
-        hint = ("cell 0 holds the number 0, which Python treats as false in an if: "
+    if items is None:
+        return "return a list of the empty cells' indexes."
+    if any(c in ("X", "O") for c in items):
+        return "your list holds marks; keep the cells that hold neither 'X' nor 'O'."
+    if sorted(items, key=repr) == sorted(expected, key=repr):
+        return "the right cells in the wrong order: keep the board's order."
+    if set(items) == set(range(9)) - set(expected):
+        return "those are the taken cells; you want the others."
+    if 0 in expected and 0 not in items and set(items) == set(expected) - {0}:
+        return ("cell 0 holds the number 0, which Python treats as false in an if: "
                 "test c != 'X' and c != 'O' rather than just c.")
-    else:
-        hint = "an empty cell holds its own index; collect the cells that are not 'X' and not 'O'."
-    return Feedback(False, text, hint=hint)
+    return "an empty cell holds its own index; collect the cells that are not 'X' and not 'O'."
 
 
 # -- the winner check (the tutorial's step 5) ------------------------------------------------
@@ -230,7 +242,8 @@ def check_is_win(is_win: Callable) -> Feedback:
     Right: is_win finds all 8 lines, for X and for O, and only for the mark it is asked about (the tutorial's step 5).
     >>> rows_only = lambda b, m: any(b[r] == b[r + 1] == b[r + 2] == m for r in (0, 3, 6))
     >>> check_is_win(rows_only)
-    Not yet: is_win(['X', 'O', 'O', 'X', 4, 5, 'X', 7, 8], 'X') returned False, but X fills the left column (cells 0, 3, 6).
+    Not yet: is_win(['X', 'O', 'O', 'X', 4, 5, 'X', 7, 8], 'X') returned False, but X fills the left column (cells 0, 3,
+    6).
     Hint: there are 8 lines to check: 3 rows, 3 columns and 2 diagonals.
     """
     wrong = _not_a_function(is_win, "is_win")
@@ -255,7 +268,8 @@ def check_is_win(is_win: Callable) -> Feedback:
         other = "O" if mark == "X" else "X"
         if _has_line(board, other):
             return Feedback(False, f"{call} returned {got!r}, but the line on this board is {other}'s, not {mark}'s.",
-                            hint="compare each cell with mark: three equal cells are a win only for the mark they hold.")
+                            hint="compare each cell with mark: three equal cells are a win only for the mark "
+                                 "they hold.")
         return Feedback(False, f"{call} returned {got!r}, but {mark} has no three in a row here.",
                         hint="a win needs all three cells of one line to hold mark.")
     return Feedback(True, "is_win finds all 8 lines, for X and for O, and only for the mark it is asked "
@@ -312,9 +326,11 @@ def check_deepest(deepest: Callable) -> Feedback:
     ...         return 0
     ...     return 1 + max(deepest(game, game.play(board, move)) for move in game.moves(board))
     >>> check_deepest(deepest)
-    Right: deepest finds the longest game below all 7 boards tried, finished ones and games that end before the board is full among them. From the tutorial's board it is 3 moves: X plays 8, O plays 1, X plays 4; X wins on the last cell.
+    Right: deepest finds the longest game below all 7 boards tried, finished ones and games that end before the board is
+    full among them. From the tutorial's board it is 3 moves: X plays 8, O plays 1, X plays 4; X wins on the last cell.
     >>> check_deepest(lambda game, board: len(game.moves(board)))  # doctest: +ELLIPSIS
-    Not yet: <lambda>(game, ['X', 'X', 'O', 'X', 4, 5, 'O', 7, 'O']) returned 3, but the longest game from this board ends 2 moves below it: ...
+    Not yet: <lambda>(game, ['X', 'X', 'O', 'X', 4, 5, 'O', 7, 'O']) returned 3, but the longest game from this board
+    ends 2 moves below it: ...
     Hint: that is the number of empty cells, but a win ends a game before the board is full. ...
     """
     wrong = _not_a_function(deepest, "deepest")

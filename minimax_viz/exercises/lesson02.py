@@ -78,12 +78,25 @@ def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> st
     """Words for a wrong answer of ``terminal_score`` on ``board``, or None when it is right."""
     facts, shown = board_facts(board), board_text(board)
     if want is None:
-        if got is None:
-            return None
-        told = "not False" if got is False else f"not {_short(got)}"
-        return (f"{call} returned {_short(got)}, but the game goes on: {facts}.\n{shown}\nReturn None ({told}) while "
-                "the game goes on: then minimax goes on to its test-plays (step 10).")
+        return _going_on_mistake(got, facts, shown, call)
     over = f"the game is over: {facts}.\n{shown}\n"
+    if not isinstance(got, dict) or "score" not in got:
+        return _not_a_record(board, got, want, call, over)
+    return _score_mistake(got, want, call, over, facts)
+
+
+def _going_on_mistake(got: Any, facts: str, shown: str, call: str) -> str | None:
+    """Words for an answer other than None on a board where the game goes on."""
+    if got is None:
+        return None
+    told = "not False" if got is False else f"not {_short(got)}"
+    return (f"{call} returned {_short(got)}, but the game goes on: {facts}.\n{shown}\nReturn None ({told}) while "
+            "the game goes on: then minimax goes on to its test-plays (step 10).")
+
+
+def _not_a_record(board: list, got: Any, want: dict, call: str, over: str) -> str:
+    """Words for an answer that is no record with a score (None, True or False, a number ...)
+    on a finished board."""
     if got is None:
         lines = "" if _GAME.winner(board) is None else (
             " Look at all eight lines: three rows, three columns and two diagonals (step 5's "
@@ -96,8 +109,11 @@ def _terminal_mistake(board: list, got: Any, want: dict | None, call: str) -> st
         which = "the score alone" if same(got, want["score"]) else "a bare number"
         return (f"{call} returned {_short(got)}, {which}; {over}Step 9 returns a record, {want}: the call above reads "
                 "result['score'] (step 12).")
-    if not isinstance(got, dict) or "score" not in got:
-        return f"{call} returned {_short(got)}, but {over}Step 9 returns a record with a score, {want}."
+    return f"{call} returned {_short(got)}, but {over}Step 9 returns a record with a score, {want}."
+
+
+def _score_mistake(got: dict, want: dict, call: str, over: str, facts: str) -> str | None:
+    """Words for a record whose score is wrong on a finished board, or None when it is right."""
     score, right = got["score"], want["score"]
     if isinstance(score, bool) or not isinstance(score, (int, float)):
         return f"{call} returned {_short(got)}: its score is not a number (+1, -1 or 0). {over}Return {want}."
@@ -141,7 +157,8 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
     ...         return {"score": 0}
     ...     return None
     >>> check_terminal_score(terminal_score)
-    Right: terminal_score answers as step 9 does on all 5,478 positions of tic-tac-toe: 958 finished (626 won by X, 316 by O, 16 drawn) and 4,520 where the game goes on.
+    Right: terminal_score answers as step 9 does on all 5,478 positions of tic-tac-toe: 958 finished (626 won by X, 316
+    by O, 16 drawn) and 4,520 where the game goes on.
     """
     name = getattr(terminal_score, "__name__", "terminal_score")
     if not callable(terminal_score):
@@ -216,7 +233,6 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
     position of the best record or its score instead of the record itself.
     """
     call = f"best_test_play({plays!r}, {mark!r})"
-    wants = "highest" if mark == "X" else "lowest"
     if got is None:
         return (
             f"{call} returned None. Either nothing was returned, or no score ever counted as "
@@ -224,19 +240,31 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
             f"Start from {'-' if mark == 'X' else '+'}infinity, which every score beats."
         )
     if isinstance(got, (int, float)) and not isinstance(got, bool):
-        if kind == "position":
-            return (
-                f"{call} returned {got}, the position of the best record in the list. Step 16 keeps that "
-                f"position as a reference, but step 17 returns the record itself: test_plays[{got}]."
-            )
-        if kind == "score":
-            return (
-                f"{call} returned {got}, the best score. Step 17 returns the whole record, "
-                f"{want!r}, so that the caller learns the cell (its index) as well as the score."
-            )
-        return f"{call} returned the number {got}; return the best record itself (a dict), as step 17 does."
+        return _best_number_mistake(call, got, want, kind)
     if not isinstance(got, dict) or not any(same(got, p) for p in plays):
         return f"{call} returned {got!r}, which is not one of the records it was given; return one of them."
+    return _best_record_mistake(call, plays, mark, got, want)
+
+
+def _best_number_mistake(call: str, got, want: dict, kind: str | None) -> str:
+    """Words for a number returned instead of the best record: its position, its score, or neither."""
+    if kind == "position":
+        return (
+            f"{call} returned {got}, the position of the best record in the list. Step 16 keeps that "
+            f"position as a reference, but step 17 returns the record itself: test_plays[{got}]."
+        )
+    if kind == "score":
+        return (
+            f"{call} returned {got}, the best score. Step 17 returns the whole record, "
+            f"{want!r}, so that the caller learns the cell (its index) as well as the score."
+        )
+    return f"{call} returned the number {got}; return the best record itself (a dict), as step 17 does."
+
+
+def _best_record_mistake(call: str, plays: list[dict], mark: str, got: dict, want: dict) -> str:
+    """Words for one of the records given that is not the first best one: a later tie, the
+    other player's best, or another record."""
+    wants = "highest" if mark == "X" else "lowest"
     scores = [p["score"] for p in plays]
     other = max(scores) if mark == "O" else min(scores)
     others_pick = next(p for p in plays if p["score"] == other)
@@ -249,7 +277,8 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
             f"(> for X, < for O, never >= or <=)."
         )
     if got == others_pick and other != want["score"]:
-        role = "the minimiser: it wants the lowest score" if mark == "O" else "the maximiser: it wants the highest score"
+        role = ("the minimiser: it wants the lowest score" if mark == "O"
+                else "the maximiser: it wants the highest score")
         return f"{call} returned {got!r}, the best record for the other player. {mark} is {role}."
     return f"{call} returned {got!r}, but {mark} wants the {wants} score; the answer is {want!r}."
 
@@ -261,7 +290,8 @@ def check_best_test_play(function: Callable) -> Feedback:
     >>> check_best_test_play(lambda plays, mark: (max if mark == "X" else min)(plays, key=lambda p: p["score"]))
     Right: best_test_play picks the first best record for X (highest score) and for O (lowest), as step 16 does.
     >>> print(check_best_test_play(lambda plays, mark: plays[-1]))
-    Not yet: best_test_play([{'index': 1, 'score': -1}, {'index': 4, 'score': 1}, {'index': 8, 'score': -1}], 'X') returned {'index': 8, 'score': -1}, ...
+    Not yet: best_test_play([{'index': 1, 'score': -1}, {'index': 4, 'score': 1}, {'index': 8, 'score': -1}], 'X')
+    returned {'index': 8, 'score': -1}, ...
     """
     name = "best_test_play"
     cases = [((copy.deepcopy(plays), mark), want) for (plays, mark), want in _BEST_CASES]
@@ -272,7 +302,7 @@ def check_best_test_play(function: Callable) -> Feedback:
             f"{name} picks the first best record for X (highest score) and for O (lowest), as step 16 does.",
         )
     answers = []
-    for (plays, mark), want in _BEST_CASES:
+    for (plays, mark), _want in _BEST_CASES:
         try:
             answers.append(function(copy.deepcopy(plays), mark))
         except Exception:  # check_function has already put the error into words
@@ -318,7 +348,8 @@ def check_calls(answer: Any) -> Feedback:
     """Check the number of times the tutorial's minimax runs on its own board (9).
 
     >>> check_calls(9)
-    Right: the function runs 9 times: the first call, 3 test-plays of X, 2 answers of O after X on 1, 2 after X on 8, and 1 answer of X after O on 1.
+    Right: the function runs 9 times: the first call, 3 test-plays of X, 2 answers of O after X on 1, 2 after X on 8,
+    and 1 answer of X after O on 1.
     >>> print(check_calls(8))
     Not yet: 8 is not the number of calls.
     Hint: that is one short: did you leave out the first call, the one made at step 7? It counts too.
@@ -364,10 +395,12 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     ``mark`` is the player to move on ``board`` (the default; no other mark moves there).
 
     :raises InvalidOption: when ``mark`` is not the player to move on ``board`` (the lesson's slip, not the learner's).
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (likewise).
 
     >>> board = ["X", "O", "X", "X", "O", 5, "O", 7, 8]
     >>> check_prediction(board, {"index": 7, "score": 0})
-    Right: {'index': 7, 'score': 0}. The test-plays are [{'index': 5, 'score': -1}, {'index': 7, 'score': 0}, {'index': 8, 'score': -1}], and the tutorial keeps the first best one for X.
+    Right: {'index': 7, 'score': 0}. The test-plays are [{'index': 5, 'score': -1}, {'index': 7, 'score': 0}, {'index':
+    8, 'score': -1}], and the tutorial keeps the first best one for X.
     >>> print(check_prediction(board, {"index": 5, "score": 0}))
     Not yet: you gave cell 5 the score 0, but after X plays 5, with best play from both sides O wins (-1).
     Hint: ...
@@ -384,12 +417,22 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
         f"score the end for X (+1 X wins, -1 O wins, 0 draw), then keep the first cell with the {wants} score."
     )
     if answer is ...:
-        return Feedback(False, "replace the ... with your prediction, a record like {'index': 0, 'score': 0}.", hint=hint)
+        return Feedback(False, "replace the ... with your prediction, a record like {'index': 0, 'score': 0}.",
+                        hint=hint)
     if "index" not in want:  # a finished board: step 9 answers with a score alone
         if same(answer, want):
             return Feedback(True, f"{want!r}: the game is over, so step 9 returns a score and no cell.")
         return Feedback(False, f"{_short(answer)} is not it: this game is over, so the function stops at step 9.",
-                        hint="step 9 returns {'score': ...} alone: -1 when O has won, +1 when X has, 0 for a full board.")
+                        hint="step 9 returns {'score': ...} alone: -1 when O has won, +1 when X has, 0 for a full "
+                             "board.")
+    wrong = _not_a_prediction(answer, want, hint)
+    if wrong is not None:
+        return wrong
+    return _judge_prediction(board, mark, answer["index"], answer["score"], want, plays, hint)
+
+
+def _not_a_prediction(answer: Any, want: dict, hint: str) -> Feedback | None:
+    """Words for an answer that is no record ``{'index': cell, 'score': number}``, else None."""
     if isinstance(answer, (int, float)) and not isinstance(answer, bool):
         right = "the right score" if answer == want["score"] else "not the right score either"
         return Feedback(
@@ -402,13 +445,20 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
         return Feedback(False, f"write the record as a dict with the keys 'index' and 'score', not {_short(answer)}.",
                         hint=hint)
     cell, score = answer["index"], answer["score"]
-    scores = {p["index"]: p["score"] for p in plays}
     if isinstance(cell, bool) or not isinstance(cell, int):
         return Feedback(False, f"the 'index' is a cell number from 0 to 8, not {_short(cell)}.", hint=hint)
     if isinstance(score, bool) or not isinstance(score, (int, float)):
         return Feedback(False, f"the 'score' is a number (+1, -1 or 0), not {_short(score)}.", hint=hint)
+    return None
+
+
+def _judge_prediction(board: list, mark: str, cell: int, score, want: dict, plays: list[dict], hint: str) -> Feedback:
+    """The verdict on a predicted record of ``cell`` and ``score``, against the test-plays ``plays``."""
+    scores = {p["index"]: p["score"] for p in plays}
+    wants = "highest" if mark == "X" else "lowest"
     if cell not in scores:
-        return Feedback(False, f"cell {cell!r} is not empty on this board; the empty cells are {list(scores)}.", hint=hint)
+        return Feedback(False, f"cell {cell!r} is not empty on this board; the empty cells are {list(scores)}.",
+                        hint=hint)
     if score != scores[cell]:
         return Feedback(
             False, f"you gave cell {cell} the score {score!r}, but {_why(board, mark, cell, scores[cell])}.", hint=hint
@@ -423,8 +473,8 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
     if cell != want["index"]:
         return Feedback(
             False,
-            f"cell {cell} does score {signed(scores[cell])}, but so does cell {want['index']}, which comes earlier in the "
-            f"loop. The tutorial keeps the first best record it finds, because it only replaces on a "
+            f"cell {cell} does score {signed(scores[cell])}, but so does cell {want['index']}, which comes earlier "
+            f"in the loop. The tutorial keeps the first best record it finds, because it only replaces on a "
             f"strictly better score.",
             hint=hint,
         )
@@ -482,7 +532,9 @@ def check_minimax(minimax: Callable) -> SearchFeedback:
 
     >>> import minimax_viz as mv
     >>> check_minimax(mv.tutorial.minimax)
-    Right: your minimax makes the tutorial's calls and returns its records on all 21 boards: finished games, X and O to move, ties (the first best cell stays), calls that lose whatever they play, and 1 to 6 empty cells; each board is left as it was.
+    Right: your minimax makes the tutorial's calls and returns its records on all 21 boards: finished games, X and O to
+    move, ties (the first best cell stays), calls that lose whatever they play, and 1 to 6 empty cells; each board is
+    left as it was.
     """
     if not callable(minimax):
         return SearchFeedback(False, f"the check takes your minimax function itself, not {_short(minimax)}.",
@@ -536,6 +588,8 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     itself recorded (:func:`minimax_viz.record_calls`), or an :class:`Unfinished` line saying
     what to finish first, while it is the stub or raises.
 
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
+
     >>> import minimax_viz as mv
     >>> record_minimax(mv.tutorial.minimax).returned
     {'index': 4, 'score': 1}
@@ -550,7 +604,10 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
 
 def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
     """A :class:`minimax_viz.Stepper` on your ``minimax`` recorded on ``board`` (the tutorial's by
-    default), or the :class:`Unfinished` line of :func:`record_minimax`."""
+    default), or the :class:`Unfinished` line of :func:`record_minimax`.
+
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    """
     recorded = record_minimax(minimax, board, mark, exercise=exercise)
     if isinstance(recorded, Unfinished):
         return recorded
@@ -565,9 +622,12 @@ def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exer
     (:func:`minimax_viz.draw_difference`) and the words are returned; where they agree, the
     words say so. While your function is the stub, the :class:`Unfinished` line.
 
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+
     >>> import minimax_viz as mv
     >>> draw_parting(mv.tutorial.minimax)
-    Right: your minimax and the tutorial's make the same 9 calls in the same order, each returning the same score, and both answer {'index': 4, 'score': 1}.
+    Right: your minimax and the tutorial's make the same 9 calls in the same order, each returning the same score, and
+    both answer {'index': 4, 'score': 1}.
     """
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
     mark = mark or _GAME.player(board)

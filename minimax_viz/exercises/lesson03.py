@@ -58,10 +58,13 @@ def check_nodes_at_depth(nodes_at_depth: Callable) -> Feedback:
     ...         return 1
     ...     return sum(nodes_at_depth(game, game.play(board, m), depth - 1) for m in game.moves(board))
     >>> check_nodes_at_depth(nodes_at_depth)
-    Right: nodes_at_depth agrees with the levels of minimax's tree in all 9 cases, finished games among them: 3,024 nodes at depth 4 below the empty board (9 × 8 × 7 × 6, as no game is over before the fifth move).
+    Right: nodes_at_depth agrees with the levels of minimax's tree in all 9 cases, finished games among them: 3,024
+    nodes at depth 4 below the empty board (9 × 8 × 7 × 6, as no game is over before the fifth move).
     >>> check_nodes_at_depth(lambda game, board, depth: 9 ** depth)
-    Not yet: <lambda>(game, [0, 1, 2, 3, 4, 5, 6, 7, 8], 4) returned 6561, but the tree has 3,024 nodes 4 plies below the empty board.
-    Hint: 9 ** 4 lets a player take a cell that is already taken: after the first move only 8 cells are free, then 7, then 6.
+    Not yet: <lambda>(game, [0, 1, 2, 3, 4, 5, 6, 7, 8], 4) returned 6561, but the tree has 3,024 nodes 4 plies below
+    the empty board.
+    Hint: 9 ** 4 lets a player take a cell that is already taken: after the first move only 8 cells are free, then 7,
+    then 6.
     """
     if not callable(nodes_at_depth):
         return Feedback(False, f"nodes_at_depth should be a function (game, board, depth), but it is "
@@ -101,15 +104,29 @@ def _levels(game, board, depth: int) -> dict:
             "positions": len(level)}
 
 
+_NODES_RECURSION = ("At depth 0 the board itself is the one node: 1. Otherwise add up nodes_at_depth(game, "
+                    "game.play(board, move), depth - 1) over game.moves(board); a finished game has no moves, "
+                    "so nothing lies below it.")
+
+
 def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
-    recursion = ("At depth 0 the board itself is the one node: 1. Otherwise add up nodes_at_depth(game, "
-                 "game.play(board, move), depth - 1) over game.moves(board); a finished game has no moves, "
-                 "so nothing lies below it.")
     right = levels["nodes"]
     if not _is_count(got):
         wrong = kind_mismatch(got, right, what="the count")
-        return (wrong.hint + " " if wrong is not None and wrong.hint else "return a whole number. ") + recursion
-    free = sum(1 for c in board if c not in ("X", "O"))
+        return (wrong.hint + " " if wrong is not None and wrong.hint else "return a whole number. ") + _NODES_RECURSION
+    hint = _empty_board_slip(got, board, depth)
+    if hint is None:
+        hint = _level_slip(got, levels, board, depth)
+    if hint is not None:
+        return hint
+    if depth == 0:
+        return "the board itself is the one node 0 plies below it, finished or not: answer 1 at depth 0."
+    return _NODES_RECURSION[0].lower() + _NODES_RECURSION[1:]
+
+
+def _empty_board_slip(got: int, board: list, depth: int) -> str | None:
+    """The hint for the two usual wrong counts of the lesson's question (depth 4 below the
+    empty board), else None."""
     if depth == 4 and board == list(range(9)):
         hints = {9 ** 4: "9 ** 4 lets a player take a cell that is already taken: after the first move "
                          "only 8 cells are free, then 7, then 6.",
@@ -117,15 +134,23 @@ def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
                       "is a different branch from X in 4 then O in 0."}
         if got in hints:
             return hints[got]
+    return None
+
+
+def _level_slip(got: int, levels: dict, board: list, depth: int) -> str | None:
+    """The hint when ``got`` is another number the tree holds (games that ended sooner kept,
+    the free cells multiplied, every level, the level above, boards, games ending), else None."""
+    right = levels["nodes"]
+    free = sum(1 for c in board if c not in ("X", "O"))
     if levels["ended_sooner"] and got == right + levels["ended_sooner"]:
         return ("a game that ended sooner has no node at this depth, but your count keeps it: answer 1 "
                 "only when depth is 0, and 0 at a finished board with depth still to go.")
     if got == math.perm(free, depth) and got != right:
         return ("that multiplies the free cells (9 × 8 × ...), which holds only while no game can be "
-                "over; below a finished game there are no nodes. " + recursion)
+                "over; below a finished game there are no nodes. " + _NODES_RECURSION)
     if depth and got == levels["every"]:
         return ("that counts every node from depth 0 down to this depth; count only the nodes exactly "
-                "depth plies below the board. " + recursion)
+                "depth plies below the board. " + _NODES_RECURSION)
     if depth and got == levels["above"]:
         return ("that is the level above, depth - 1: the board itself is at depth 0 and its children at "
                 "depth 1, so answer 1 when depth is 0 and call the children with depth - 1.")
@@ -134,9 +159,7 @@ def _depth_hint(got, levels: dict, board: list, depth: int) -> str:
                 "reaches a board: do not skip boards seen before.")
     if levels["ending"] and got == levels["ending"]:
         return "that counts only the games that end at this depth; count every node there, finished or not."
-    if depth == 0:
-        return "the board itself is the one node 0 plies below it, finished or not: answer 1 at depth 0."
-    return recursion[0].lower() + recursion[1:]
+    return None
 
 
 def _depth_error_hint(problem: str) -> str | None:
@@ -189,7 +212,8 @@ def check_count_positions(count_positions: Callable) -> Feedback:
     ...     visit(board)
     ...     return len(seen)
     >>> check_count_positions(count_positions)
-    Right: count_positions finds 5,478 distinct positions from the empty board, and the right number from 2 smaller boards.
+    Right: count_positions finds 5,478 distinct positions from the empty board, and the right number from 2 smaller
+    boards.
     """
     failed = _first_wrong_count(count_positions, "count_positions", POSITIONS_BOARDS, want="positions",
                                 what="distinct positions can be reached")
@@ -290,6 +314,19 @@ def _is_count(value) -> bool:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
+#: Another count a learner may give for the one asked: (asked for, what was counted, the hint), in order.
+_OTHER_COUNTS = (
+    ("positions", "games", "that is the number of finished games (leaves); count every distinct board, once."),
+    ("games", "finished", "that is the number of distinct finished boards: your count skips a finished board "
+                          "it has seen before. Two move orders that end on the same board are two games, so "
+                          "count 1 for every finished board you reach, with no set."),
+    ("games", "positions", "that is the number of distinct positions; a finished board reached by two move "
+                           "orders is two games, so do not skip boards already seen."),
+    ("positions", "unfinished", "finished boards (won or full) are positions too: count them as well."),
+    ("positions", "finished", "that counts only the finished boards; count the unfinished ones too."),
+)
+
+
 def _diagnose(got, counts: dict, *, want: str) -> str:
     """Words for the usual slips: counting the wrong thing, or one off."""
     if not _is_count(got):
@@ -302,19 +339,9 @@ def _diagnose(got, counts: dict, *, want: str) -> str:
                    if want == "games" else
                    "The same board reached by two move orders is one position: keep a set of "
                    "game.key(board) and skip a board already in it."))
-    if want == "positions" and got == counts["games"]:
-        return "that is the number of finished games (leaves); count every distinct board, once."
-    if want == "games" and got == counts["finished"]:
-        return ("that is the number of distinct finished boards: your count skips a finished board "
-                "it has seen before. Two move orders that end on the same board are two games, so "
-                "count 1 for every finished board you reach, with no set.")
-    if want == "games" and got == counts["positions"]:
-        return ("that is the number of distinct positions; a finished board reached by two move "
-                "orders is two games, so do not skip boards already seen.")
-    if want == "positions" and got == counts["unfinished"]:
-        return "finished boards (won or full) are positions too: count them as well."
-    if want == "positions" and got == counts["finished"]:
-        return "that counts only the finished boards; count the unfinished ones too."
+    for asked, counted, hint in _OTHER_COUNTS:
+        if want == asked and got == counts[counted]:
+            return hint
     if got == counts[want] - 1:
         return "one short: the board you start from counts too."
     if got == counts[want] + 1:

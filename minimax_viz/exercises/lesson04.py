@@ -61,10 +61,14 @@ def check_evaluate(evaluate: Callable) -> Feedback:
     breaks exactly even). The match is fixed, so the verdict is the same every time.
 
     >>> check_evaluate(TicTacToe().evaluate)
-    Right: your evaluate gives a number strictly between -1 and +1 on all 4,520 unfinished boards, and plays at least as well as the open-lines heuristic: searching 1 ply it won 57, drew 30 and lost 57 of 144 games; searching 2 plies it won 21, drew 102 and lost 21.
+    Right: your evaluate gives a number strictly between -1 and +1 on all 4,520 unfinished boards, and plays at least as
+    well as the open-lines heuristic: searching 1 ply it won 57, drew 30 and lost 57 of 144 games; searching 2 plies it
+    won 21, drew 102 and lost 21.
     >>> check_evaluate(lambda board: 0)
-    Not yet: your evaluate plays worse than the open-lines heuristic: searching 1 ply it won 44, drew 7 and lost 93 of 144 games. One game it lost: from X 0, O 1, with your evaluate playing X, the game went X 2, O 4, X 3, O 7 (O wins).
-    Hint: a guess of 0 everywhere cannot tell positions apart, so every move is the first empty cell unless a move wins at once. Count what matters for winning: a line holding only your marks is a chance, two of them on it is a threat.
+    Not yet: your evaluate plays worse than the open-lines heuristic: searching 1 ply it won 44, drew 7 and lost 93 of
+    144 games. One game it lost: from X 0, O 1, with your evaluate playing X, the game went X 2, O 4, X 3, O 7 (O wins).
+    Hint: a guess of 0 everywhere cannot tell positions apart, so every move is the first empty cell unless a move wins
+    at once. Count what matters for winning: a line holding only your marks is a chance, two of them on it is a threat.
     """
     game = TicTacToe()
     if not callable(evaluate):
@@ -171,7 +175,8 @@ def check_depth1_move(answer: Any) -> Feedback:
 
     >>> check_depth1_move(2)
     Not yet: 2 is not the move a depth-1 search picks.
-    Hint: 2 blocks O's row, and a full search plays it; but a depth-1 search looks at X's moves only and scores each board with evaluate, without looking at O's reply. Compare game.evaluate(game.play(board, m)) for each empty cell m.
+    Hint: 2 blocks O's row, and a full search plays it; but a depth-1 search looks at X's moves only and scores each
+    board with evaluate, without looking at O's reply. Compare game.evaluate(game.play(board, m)) for each empty cell m.
     """
     game = TicTacToe()
     expected = minimax(game, HORIZON_BOARD, depth=1, record=False).move
@@ -206,7 +211,9 @@ def check_minimax(fn: Callable) -> SearchFeedback:
 
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> check_minimax(reference_minimax)
-    Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
+    Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even,
+    finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in
+    game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
     """
     verdict = check_search(fn, "minimax")
     if verdict.ok:
@@ -314,7 +321,8 @@ def check_smallest_depth(fn: Callable) -> Feedback:
     ...             return depth
     ...     return None
     >>> check_smallest_depth(smallest_depth)
-    Right: smallest_depth finds the first depth that plays the move on all 7 questions, and None where no depth up to max_depth does.
+    Right: smallest_depth finds the first depth that plays the move on all 7 questions, and None where no depth up to
+    max_depth does.
     >>> def last_depth(search, game, state, move, max_depth=9):
     ...     found = None
     ...     for depth in range(1, max_depth + 1):
@@ -322,7 +330,8 @@ def check_smallest_depth(fn: Callable) -> Feedback:
     ...             found = depth
     ...     return found
     >>> check_smallest_depth(last_depth)  # doctest: +ELLIPSIS
-    Not yet: on the board '..O.....X', asked for move 4 with max_depth=8: it returned 3, but the search already plays 4 at depth 1; ...
+    Not yet: on the board '..O.....X', asked for move 4 with max_depth=8: it returned 3, but the search already plays 4
+    at depth 1; ...
     """
     name = getattr(fn, "__name__", "smallest_depth")
     if name == "<lambda>":
@@ -347,7 +356,8 @@ def check_smallest_depth(fn: Callable) -> Feedback:
                             f"{TIME_LIMIT:g} s): try each depth from 1 to max_depth once, then stop.", hint=_DEPTH_HINT)
         except Exception as err:  # the learner's code: any error becomes words
             hint = ("give max_depth a default, def smallest_depth(search, game, state, move, max_depth=9)."
-                    if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err) else _DEPTH_HINT)
+                    if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err)
+                    else _DEPTH_HINT)
             return Feedback(False, f"{asked}: {_describe_error(err)}.", hint=hint)
         if not search.depths:
             return Feedback(False, f"{asked}: {name} never called search, the search it is given.",

@@ -57,12 +57,19 @@ class IndexedTree(GameTree):
     """
 
     def label(self, state: Any, move: int) -> str:
-        """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ..."""
+        """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ...
+
+        :raises InvalidBoard: when ``state`` is not a node of this tree.
+        :raises InvalidMove: when ``move`` is not a child's index at ``state``.
+        """
         self.play(state, move)  # a clear error for a move that is not legal here
         return str(move)
 
     def name(self, state: Any) -> str:
-        """A node in words, by its path: ``"the root"``, ``"node (2, 1)"``."""
+        """A node in words, by its path: ``"the root"``, ``"node (2, 1)"``.
+
+        :raises InvalidBoard: when ``state`` is not a node of this tree.
+        """
         path = self.state(state)
         return f"node {path}" if path else "the root"
 
@@ -192,6 +199,8 @@ def check_root_value(answer: Any, nested: Any = PRACTICE) -> Feedback:
     """Check the value of the root (a Max node) of the tree ``nested``: what minimax and
     alpha-beta both return. A wrong answer is explained by the slip it most looks like.
 
+    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+
     >>> check_root_value(3, AIMA)
     Right: the root's value is 3: the best Max can be sure of when Min answers every move
     with the lowest value it can reach.
@@ -241,43 +250,65 @@ def _read_leaves(answer, search: _Search) -> tuple[set | None, Feedback | None]:
         )
     paths = set()
     for item in answer:
-        if _is_number(item):
-            holding = [p for p in search.leaves if search.value(p) == item]
-            if len(holding) != 1:
-                problem = "no leaf of this tree holds" if not holding else f"{len(holding)} leaves hold"
-                return None, Feedback(
-                    False, f"{problem} the value {item!r}; name leaves by their "
-                    "paths, such as (0, 1, 1), instead of by their values.",
-                )
-            paths.add(holding[0])
-            continue
-        if not (isinstance(item, (list, tuple)) and all(isinstance(i, int) for i in item)):
-            words = ""
-            if isinstance(item, str) and len(item) == 2 and item[0].isalpha() and item[1].isdigit():
-                words = (f" ({item!r} looks like a move label as AIMA writes them, a letter per node; "
-                         "this lesson writes a path as the numbers on the edges, from the root down)")
-            return None, Feedback(
-                False, f"{item!r} is not a leaf path{words}; write a leaf as a tuple of child "
-                "indexes from the root, the numbers on the edges of the drawing, such as (0, 1, 1).",
-            )
-        path = tuple(item)
-        if path not in search.leaves:
-            shifted = tuple(i - 1 for i in path)
-            if path and shifted in search.leaves and all(i > 0 for i in path):
-                return None, Feedback(
-                    False, f"{path} is not a leaf of this tree; paths count children from 0, as "
-                    f"the edges are numbered (the first child is 0): did you mean {shifted}?",
-                )
-            inner = path in search.node or any(p[: len(path)] == path for p in search.leaves)
-            what = (
-                f"{path} is an inner node, not a leaf; if alpha-beta skips its whole subtree, "
-                "list each leaf under it"
-                if inner else f"{path} is not a node of this tree; a leaf's path here has "
-                f"{len(search.leaves[0])} child indexes, such as {search.leaves[0]}"
-            )
-            return None, Feedback(False, what + ".")
+        path, problem = _read_leaf(item, search)
+        if problem is not None:
+            return None, problem
         paths.add(path)
     return paths, None
+
+
+def _read_leaf(item, search: _Search) -> tuple[tuple | None, Feedback | None]:
+    """One item of the learner's list as a leaf's path, or the feedback that explains why not."""
+    if _is_number(item):
+        return _leaf_holding(item, search)
+    if not (isinstance(item, (list, tuple)) and all(isinstance(i, int) for i in item)):
+        return None, _not_a_path(item)
+    path = tuple(item)
+    if path not in search.leaves:
+        return None, _not_a_leaf(path, search)
+    return path, None
+
+
+def _leaf_holding(value, search: _Search) -> tuple[tuple | None, Feedback | None]:
+    """The path of the one leaf that holds ``value``, or the feedback when none or several do."""
+    holding = [p for p in search.leaves if search.value(p) == value]
+    if len(holding) != 1:
+        problem = "no leaf of this tree holds" if not holding else f"{len(holding)} leaves hold"
+        return None, Feedback(
+            False, f"{problem} the value {value!r}; name leaves by their "
+            "paths, such as (0, 1, 1), instead of by their values.",
+        )
+    return holding[0], None
+
+
+def _not_a_path(item) -> Feedback:
+    """Words for an item that is no tuple of child indexes (an AIMA move label among them)."""
+    words = ""
+    if isinstance(item, str) and len(item) == 2 and item[0].isalpha() and item[1].isdigit():
+        words = (f" ({item!r} looks like a move label as AIMA writes them, a letter per node; "
+                 "this lesson writes a path as the numbers on the edges, from the root down)")
+    return Feedback(
+        False, f"{item!r} is not a leaf path{words}; write a leaf as a tuple of child "
+        "indexes from the root, the numbers on the edges of the drawing, such as (0, 1, 1).",
+    )
+
+
+def _not_a_leaf(path: tuple, search: _Search) -> Feedback:
+    """Words for a path that names no leaf: counted from 1, an inner node, or no node at all."""
+    shifted = tuple(i - 1 for i in path)
+    if path and shifted in search.leaves and all(i > 0 for i in path):
+        return Feedback(
+            False, f"{path} is not a leaf of this tree; paths count children from 0, as "
+            f"the edges are numbered (the first child is 0): did you mean {shifted}?",
+        )
+    inner = path in search.node or any(p[: len(path)] == path for p in search.leaves)
+    what = (
+        f"{path} is an inner node, not a leaf; if alpha-beta skips its whole subtree, "
+        "list each leaf under it"
+        if inner else f"{path} is not a node of this tree; a leaf's path here has "
+        f"{len(search.leaves[0])} child indexes, such as {search.leaves[0]}"
+    )
+    return Feedback(False, what + ".")
 
 
 @learner_check
@@ -286,6 +317,8 @@ def check_never_visited(answer: Any, nested: Any = PRACTICE, *, prune_on_equal: 
 
     Leaves are given as paths such as ``(1, 2)`` (or as values when no two leaves share
     one). The first leaf, left to right, on which the answer is wrong is explained.
+
+    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
 
     >>> check_never_visited([(1, 1), (1, 2)], AIMA)
     Right: alpha-beta never visits 2 of the 9 leaves: (1, 1), (1, 2).
@@ -355,6 +388,9 @@ def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> F
 
     Use ``math.inf`` and ``-math.inf`` for the infinite ends.
 
+    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+    :raises ValueError: when alpha-beta never enters ``node`` in this tree (likewise).
+
     >>> check_window((3, math.inf), node=(2,), nested=AIMA)
     Right: when alpha-beta enters (2,), alpha = 3 and beta = +inf: only a value between them
     can still change the root's choice.
@@ -380,6 +416,12 @@ def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> F
             True, f"when alpha-beta enters {path}, alpha = {_num(a)} and beta = {_num(b)}: "
             "only a value between them can still change the root's choice.",
         )
+    return _window_mistake(search, path, a, b, want)
+
+
+def _window_mistake(search: _Search, path: tuple, a, b, want: tuple) -> Feedback:
+    """Words for a wrong window ``(a, b)`` at ``path``: the ends swapped, the root's window, or
+    the first wrong end."""
     if (b, a) == want:
         return Feedback(
             False, "those are the right two numbers the wrong way round: alpha, the score Max "
@@ -412,6 +454,15 @@ def _explain_visits(search: _Search, got: list, call: str) -> str | None:
     want = [search.value(p) for p in order]
     if got == want:
         return None
+    words = _visits_slip(search, got, want, call)
+    if words is not None:
+        return words
+    return _first_wrong_visit(search, got, order, call)
+
+
+def _visits_slip(search: _Search, got: list, want: list, call: str) -> str | None:
+    """Words for the usual slips of a whole list of visits: nothing appended, the CS188 rule of
+    cutting, no cut at all; else None."""
     every = [search.value(p) for p in search.leaves]
     if not got:
         return (
@@ -431,6 +482,12 @@ def _explain_visits(search: _Search, got: list, call: str) -> str | None:
             "each child, a Max node stops once its value is >= beta, a Min node once it is "
             "<= alpha; and each child is searched with the window as narrowed so far."
         )
+    return None
+
+
+def _first_wrong_visit(search: _Search, got: list, order: list, call: str) -> str:
+    """Words for the first leaf where the visits ``got`` part from alpha-beta's, in ``order``."""
+    want = [search.value(p) for p in order]
     i = next((k for k, (g, w) in enumerate(zip(got, want)) if g != w), min(len(got), len(want)))
     so_far = f"the first {i} leaves it looked at are right; then " if i else ""
     nxt = _next_skipped(search, order[i - 1] if i else None)
@@ -547,7 +604,9 @@ def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     ...             break
     ...     return best, best_move
     >>> check_alphabeta_game(alphabeta)
-    Right: your alpha-beta gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order). Keep it for lesson 10, which checks it again.
+    Right: your alpha-beta gives the right value and move on all 14 games, node by node: depth limits odd and even,
+    finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in
+    game.moves order). Keep it for lesson 10, which checks it again.
     """
     verdict = check_search(fn, "alphabeta")
     if verdict.ok:

@@ -204,6 +204,8 @@ def best_first_leaves(branching: int, depth: int) -> int:
     ``depth`` plies, leaves all different) with the best move always first: counted in
     the tree :func:`~minimax_viz.alphabeta` records, not from a formula.
 
+    :raises InvalidTree: for a ``branching`` below 1 (a position with no moves before the last ply).
+
     >>> best_first_leaves(3, 2), best_first_leaves(2, 3)
     (5, 5)
     """
@@ -235,7 +237,8 @@ def check_minimal_leaves(minimal_leaves: Callable) -> Feedback:
     ...         return 1 if d == 0 else branching * refuted(d - 1)
     ...     return on_best_line(depth)
     >>> check_minimal_leaves(minimal_leaves)
-    Right: minimal_leaves agrees with alpha-beta itself on 10 uniform trees ordered best first, odd and even depths: 17 of the 81 leaves with 3 moves everywhere and 4 plies, 11 of the 32 with 2 moves and 5 plies.
+    Right: minimal_leaves agrees with alpha-beta itself on 10 uniform trees ordered best first, odd and even depths: 17
+    of the 81 leaves with 3 moves everywhere and 4 plies, 11 of the 32 with 2 moves and 5 plies.
     >>> check_minimal_leaves(lambda b, d: b ** d)  # doctest: +ELLIPSIS
     Not yet: <lambda>(3, 4) returned 81, but alpha-beta with the best move first visits 17 of the 81 leaves ...
     """

@@ -41,6 +41,8 @@ _DEEPEST = 9  # the deepest search the depth checks run (plies)
 def centre_discs(board: Any) -> int:
     """X's discs in the centre column minus O's (``board`` in any form ``ConnectFour`` reads).
 
+    :raises InvalidBoard: when ``board`` is not a position of Connect Four.
+
     >>> centre_discs("4"), centre_discs("44"), centre_discs("414144424")
     (1, 0, 4)
     """
@@ -213,6 +215,9 @@ def winning_columns_of(position) -> list[int]:
     """The columns where the player to move drops a disc and then wins with that disc or its
     next one, whatever the opponent replies, by the lesson's search (two plies below each column).
 
+    :raises MinimaxError: when ``position`` is not a position of Connect Four (a move that is not a column,
+        a board that cannot be reached).
+
     >>> winning_columns_of(WIN_POSITION), winning_columns_of("112233"), winning_columns_of("4455")
     ([1], [3], [2, 5])
     """
@@ -242,10 +247,12 @@ def check_winning_columns(function: Callable) -> Feedback:
     ...             found.append(column)
     ...     return found
     >>> check_winning_columns(winning_columns)
-    Right: winning_columns finds the winning columns of all 10 positions, X and O to move: wins at once, two threats at once, threats one above the other, none; in '5743321744' it is column 1.
+    Right: winning_columns finds the winning columns of all 10 positions, X and O to move: wins at once, two threats at
+    once, threats one above the other, none; in '5743321744' it is column 1.
     >>> two_threats = lambda game, state: [c for c in game.moves(state) if len(game.threats(game.play(state, c))) >= 2]
     >>> check_winning_columns(two_threats)  # doctest: +ELLIPSIS
-    Not yet: on '112233' (X to move) <lambda> gives [], but the winning column is [3]: X in column 3 completes four at once.
+    Not yet: on '112233' (X to move) <lambda> gives [], but the winning column is [3]: X in column 3 completes four at
+    once.
     Hint: a disc that completes four at once wins too: ...
     """
     name = getattr(function, "__name__", "winning_columns")
@@ -377,6 +384,8 @@ def win_depth_of(position, deepest: int = _DEEPEST) -> int | None:
     player to move, or None: the searches depth by depth, stopped at the first win (together
     far cheaper than one search ``deepest`` plies deep).
 
+    :raises MinimaxError: when ``position`` is not a position of Connect Four, as :func:`winning_columns_of`.
+
     >>> win_depth_of("57365161"), win_depth_of("4455"), win_depth_of("57365161", 3)
     (5, 3, None)
     """
@@ -408,7 +417,8 @@ def check_win_depth(function: Callable) -> Feedback:
     ...             return depth
     ...     return None
     >>> check_win_depth(win_depth)
-    Right: win_depth agrees with the search in all 9 cases, X and O to move, with and without a win in reach; '57365161' needs depth 5: X's third disc completes four on ply 5 (X, O, X, O, X).
+    Right: win_depth agrees with the search in all 9 cases, X and O to move, with and without a win in reach; '57365161'
+    needs depth 5: X's third disc completes four on ply 5 (X, O, X, O, X).
     >>> check_win_depth(lambda position, deepest=9: 5)  # doctest: +ELLIPSIS
     Not yet: <lambda>('4455', 9) returned 5, but the search first scores a win for X at depth 3 ...
     """
@@ -463,31 +473,36 @@ def _depth_mismatch(call: str, got, right, position, deepest: int) -> Feedback:
     if got is not None and not _is_depth(got):
         return Feedback(False, text, hint=f"return the depth, a whole number of plies, or None. {_LOOP}")
     if got is None:
-        if mover == "O":
-            hint = "for O a win scores -1 or less: test the score for the player to move, not score >= 1. "
-        elif right == deepest:
-            hint = f"depth {deepest} itself counts: range(1, deepest + 1) ends at deepest. "
-        else:
-            hint = ""
-        return Feedback(False, text, hint=hint + _LOOP)
-    got = int(got)   # a numpy integer too
+        return Feedback(False, text, hint=_no_depth_hint(mover, right, deepest) + _LOOP)
+    return Feedback(False, text, hint=_wrong_depth_hint(int(got), right, position, deepest))  # a numpy integer too
+
+
+def _no_depth_hint(mover: str, right, deepest: int) -> str:
+    """The start of the hint for None where a depth finds the win ("" when nothing more is to say)."""
+    if mover == "O":
+        return "for O a win scores -1 or less: test the score for the player to move, not score >= 1. "
+    if right == deepest:
+        return f"depth {deepest} itself counts: range(1, deepest + 1) ends at deepest. "
+    return ""
+
+
+def _wrong_depth_hint(got: int, right, position, deepest: int) -> str:
+    """The hint for a whole number that is not the first depth that sees the win."""
+    mover = _GAME.player(position)
     if got < 1:
-        return Feedback(False, text, hint=f"depth 0 only evaluates the position and looks at no move. {_LOOP}")
+        return f"depth 0 only evaluates the position and looks at no move. {_LOOP}"
     if right is not None and got == _search(_GAME.state(position), right).score:
-        return Feedback(False, text, hint=f"that is the search's score at depth {right}; return the depth "
-                                          f"itself. {_LOOP}")
+        return f"that is the search's score at depth {right}; return the depth itself. {_LOOP}"
     if got > deepest:
-        return Feedback(False, text, hint=f"look no deeper than deepest = {deepest}. {_LOOP}")
+        return f"look no deeper than deepest = {deepest}. {_LOOP}"
     score = _search(_GAME.state(position), got).score
     sign = 1 if mover == "X" else -1
     if -sign * score >= 1:
         other = "O" if mover == "X" else "X"
-        return Feedback(False, text, hint=f"at depth {got} the score, {score:+d}, is a win for {other}, the "
-                                          f"opponent: count only wins for {mover}, the player to move, so "
-                                          f"abs(score) >= 1 is not the test. {_LOOP}")
+        return (f"at depth {got} the score, {score:+d}, is a win for {other}, the opponent: count only wins for "
+                f"{mover}, the player to move, so abs(score) >= 1 is not the test. {_LOOP}")
     if right is None or got < right:
-        return Feedback(False, text, hint=f"at depth {got} the score is {_score_at(position, got)}: a guess "
-                                          "stays strictly between -1 and +1, and only a real win scores "
-                                          f"1 or more. {_LOOP}")
-    return Feedback(False, text, hint=f"depth {got} finds it, but so does depth {right}: try the depths from 1 "
-                                      f"upwards and stop at the first. {_LOOP}")
+        return (f"at depth {got} the score is {_score_at(position, got)}: a guess stays strictly between -1 and "
+                f"+1, and only a real win scores 1 or more. {_LOOP}")
+    return (f"depth {got} finds it, but so does depth {right}: try the depths from 1 upwards and stop at the "
+            f"first. {_LOOP}")

@@ -39,6 +39,8 @@ POSITIONS = (
 def ai_reply(board: Any) -> int:
     """The move the play board's AI makes in ``board``.
 
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+
     >>> ai_reply("XX..O....")
     2
     """

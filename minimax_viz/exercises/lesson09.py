@@ -7,7 +7,8 @@ The learner's own expectimax and expectiminimax are checked by the shared checke
 learner's search on a lesson tree, where it first parts from the package's marked.
 
 >>> check_ghost_value(GHOST_VALUE_WRONG_ON_PURPOSE)
-Not yet: 6 is the value if ghost 2 were Max (the players alternating); here both ghosts are Min, so two Min levels follow each other.
+Not yet: 6 is the value if ghost 2 were Max (the players alternating); here both ghosts are Min, so two Min levels
+follow each other.
 Hint: take the minimum at both ghost levels, then Pacman's maximum at the top.
 """
 
@@ -20,6 +21,7 @@ from typing import Any, Callable
 
 from ..errors import InvalidOption
 from ..games import GameTree, TicTacToe
+from ..games.base import Game
 from ..games.forwarding import ForwardingGame
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
@@ -135,8 +137,8 @@ def check_ghost_value(value: Any) -> Feedback:
                         "(the players alternating); here both ghosts are Min, so two Min levels follow each other.",
                         hint="take the minimum at both ghost levels, then Pacman's maximum at the top.")
     if value == expectimax(tree, depth=tree.depth, record=False).score:
-        return Feedback(False, f"{format_value(value, signed=False, ascii=True)} is the expectimax value (ghosts moving at random); "
-                        "this question is about ghosts that play their best, as in minimax.",
+        return Feedback(False, f"{format_value(value, signed=False, ascii=True)} is the expectimax value (ghosts "
+                        "moving at random); this question is about ghosts that play their best, as in minimax.",
                         hint="minimum at the ghosts' levels, maximum at Pacman's.")
     return Feedback(False, f"{value!r} is not {what}.",
                     hint="work from the bottom: ghost 2 takes the minimum of its two outcomes, then ghost 1 the "
@@ -161,11 +163,13 @@ def check_dice_value(value: Any) -> Feedback:
                         "whose weighted average beats the coin's.")
     die = [9, 0, -2]
     if math.isclose(value, sum(die) / 3, abs_tol=1e-9) or math.isclose(value, 4.5):
-        return Feedback(False, f"{value!r} is the plain mean of the die's outcomes; its outcomes are not equally likely.",
+        return Feedback(False, f"{value!r} is the plain mean of the die's outcomes; its outcomes are not equally "
+                        "likely.",
                         hint="weight each outcome by its probability: 0.5 x 9 + 0.25 x 0 + 0.25 x (-2).")
     if value == 1 or value == -2:
         return Feedback(False, f"{value!r} is the minimax value (chance playing against Max); chance does not "
-                        "choose, it averages.", hint="each chance node is worth the probability-weighted mean of its outcomes.")
+                        "choose, it averages.",
+                        hint="each chance node is worth the probability-weighted mean of its outcomes.")
     return Feedback(False, f"{value!r} is not {what}.",
                     hint="a chance node is worth sum(probability x value); Max takes the larger of the two.")
 
@@ -183,7 +187,8 @@ def check_unseen_leaf(x: Any) -> Feedback:
     coin's 4 (where alpha-beta, at a Min node, would have cut).
 
     >>> check_unseen_leaf(20)
-    Right: with x = 20 the right coin is worth 10.50 > 4: a single unseen outcome can lift an average past any bound, so nothing below a chance node can be cut.
+    Right: with x = 20 the right coin is worth 10.50 > 4: a single unseen outcome can lift an average past any bound, so
+    nothing below a chance node can be cut.
     """
     what = "a value for the last leaf"
     junk = _junk(x, what)
@@ -209,14 +214,22 @@ def check_unseen_leaf(x: Any) -> Feedback:
 def minimax_player(game, state) -> int:
     """Minimax's move to the end of the game (the first best move): never loses, assumes the
     worst. Found by alpha-beta, which keeps the first of the moves with the best value, as
-    minimax does (lesson 05), in a fraction of the calls."""
+    minimax does (lesson 05), in a fraction of the calls.
+
+    :raises MinimaxError: as :func:`minimax_viz.alphabeta`: for a ``game`` that is no Game or a ``state``
+        that is not one of its positions.
+    """
     return alphabeta(game, state, record=False).move
 
 
 def expectimax_player(game, state) -> int:
     """Expectimax to the end of the game: the move that scores best on average against
     an opponent that picks uniformly at random. With the table (``memo=True``): the same
-    move, each position searched once (16,168 calls from tic-tac-toe's start, not 549,946)."""
+    move, each position searched once (16,168 calls from tic-tac-toe's start, not 549,946).
+
+    :raises MinimaxError: as :func:`minimax_viz.expectimax`: for a ``game`` that is no Game or a ``state``
+        that is not one of its positions.
+    """
     return expectimax(game, state, record=False, memo=True).move
 
 

@@ -11,7 +11,9 @@ describes; :meth:`SearchFeedback.show` draws both trees with the first parting m
 
 >>> import math
 >>> check_minimax(reference_minimax)
-Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).
+Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished
+games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves
+order).
 
 The lesson ends with a player, ``player(game, state, budget) -> move``
 (:mod:`minimax_viz.players`): :func:`check_player` plays it against a ladder of the
@@ -26,7 +28,7 @@ from typing import Callable
 
 from ..games import ConnectFour
 from ..players import (
-    Budget, alphabeta_player, deepening_player, greedy_player, play_match, random_player,
+    alphabeta_player, deepening_player, greedy_player, play_match, random_player,
 )
 from .feedback import Feedback, learner_check, shown
 from .searches import (
@@ -36,7 +38,8 @@ from .searches import (
 __all__ = [
     "check_minimax", "check_alphabeta", "check_expectimax", "SearchFeedback", "WatchedGame",
     "reference_minimax", "one_ply_too_deep", "cases", "Case", "TWO_GHOSTS", "DEEP_GHOST", "TIME_LIMIT",
-    "check_player", "LadderFeedback", "ladder", "wilson_lower", "chance_to_pass", "LADDER_GAME", "LADDER_BUDGET", "LADDER_SEED",
+    "check_player", "LadderFeedback", "ladder", "wilson_lower", "chance_to_pass", "LADDER_GAME", "LADDER_BUDGET",
+    "LADDER_SEED",
 ]
 
 
@@ -277,9 +280,9 @@ def _next_step(level: int, calls: float, as_x, as_o) -> str:
         return (f"search deeper: {spent}. Deepen, to depth 1, 2, 4, 6, ... (an odd depth ends on your own "
                 "move and is over-hopeful), until the game raises mv.BudgetSpent, and answer with the deepest "
                 "search that finished.")
-    return (f"{spent}: the budget, not the depth, stops it. Better ordering (mv.centre_first if you do not use it yet, or the last "
-            "depth's best move first) cuts more and reaches deeper for the same calls; a better evaluate "
-            "makes each leaf count.")
+    return (f"{spent}: the budget, not the depth, stops it. Better ordering (mv.centre_first if you do not use "
+            "it yet, or the last depth's best move first) cuts more and reaches deeper for the same calls; a better "
+            "evaluate makes each leaf count.")
 
 
 def _top(name, match, rung, results) -> LadderFeedback:

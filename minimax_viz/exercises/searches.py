@@ -29,7 +29,9 @@ ties, the cuts and the positions an autograder counts.
 ...             best_value, best_move = value, move
 ...     return best_value, best_move
 >>> check_search(minimax, "minimax")
-Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).
+Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished
+games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves
+order).
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ from ..trace import format_value
 from .feedback import Feedback, Unfinished, describe_error, learner_check, unfinished
 from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
 
-__all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES", "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
+__all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES",
+           "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
 
 #: The searches a check knows.
 KINDS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
@@ -98,6 +101,10 @@ class GraphGame(Game):
         return self.root
 
     def state(self, value: Any = None):
+        """The position named ``value`` (None: the start).
+
+        :raises InvalidMove: when ``value`` is not the name of a position of this game.
+        """
         if value is None:
             return self.root
         if not isinstance(value, str) or value not in self.nodes:
@@ -137,6 +144,10 @@ class GraphGame(Game):
         return tuple(range(len(self._children(state))))
 
     def play(self, state, move):
+        """The position that ``move`` (a child's index, from 0) leads to from ``state``.
+
+        :raises InvalidMove: when ``state`` is not a position of this game or ``move`` not a move there.
+        """
         children = self._children(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < len(children):
             raise InvalidMove(f"{move!r} is not a move at {state} (its moves are {list(range(len(children)))})")
@@ -290,6 +301,10 @@ class Case:
 
     @property
     def start(self):
+        """The position searched from, in the game's own form.
+
+        :raises MinimaxError: when ``state`` is not a position of ``game``.
+        """
         return self.game.start() if self.state is None else self.game.state(self.state)
 
 
@@ -570,6 +585,7 @@ def compare_search(fn: Callable, kind: str, game: Game, state: Any = None, depth
     names where to finish it). Moves are compared in ``game.moves`` order.
 
     :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake).
+    :raises MinimaxError: for a ``state`` that is not a position of ``game`` (likewise).
 
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> compare_search(reference_minimax, "minimax", GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -610,6 +626,7 @@ def show_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: i
     notebook shows its words under the drawing). Nothing is drawn for an unfinished search.
 
     :raises ValueError: for a ``kind`` not in :data:`KINDS`.
+    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
     """
     verdict = compare_search(fn, kind, game, state, depth, exercise=exercise)
     if isinstance(verdict, SearchFeedback):
@@ -629,7 +646,9 @@ def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
 
     >>> def minimax(state, depth, is_max): ...
     >>> print(call_problem(minimax))
-    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max: def minimax(game, state, depth)
+    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask
+    game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max:
+    def minimax(game, state, depth)
     >>> def alphabeta(game, state, depth, alpha=-math.inf, beta=math.inf): ...
     >>> call_problem(alphabeta, "alphabeta") is None
     True
@@ -644,9 +663,15 @@ def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
     shape = "game, state, depth, alpha=-math.inf, beta=math.inf" if kind == "alphabeta" else "game, state, depth"
     turn = [p.name for p in parameters if p.name in TURN_NAMES]
     if turn:
-        return (f"{name} is told whose turn it is ({turn[0]}), as the note's pseudocode is; on the Game interface ask "
-                "game.node_type(state) at every node instead (\"max\" or \"min\": the players do not always "
-                f"alternate), and drop {turn[0]}: def {name}({shape})")
+        return (f"{name} is told whose turn it is ({turn[0]}), as the note's pseudocode is; on the Game "
+                "interface ask game.node_type(state) at every node instead (\"max\" or \"min\": the players do "
+                f"not always alternate), and drop {turn[0]}: def {name}({shape})")
+    return _arguments_problem(name, parameters, shape)
+
+
+def _arguments_problem(name: str, parameters: list, shape: str) -> str | None:
+    """Words for parameters that ``search(game, state, depth)`` cannot fill (a window without
+    defaults, more required arguments, fewer than three), else None."""
     positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     required = [p.name for p in parameters[3:] if p.default is p.empty
                 and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
@@ -656,9 +681,11 @@ def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
                 f"the check calls {name}(game, state, depth), as your own first call does")
     if required:
         return (f"the check calls {name}(game, state, depth) with three arguments; give "
-                f"{', '.join(required)} a default or drop {'it' if len(required) == 1 else 'them'}: def {name}({shape})")
+                f"{', '.join(required)} a default or drop {'it' if len(required) == 1 else 'them'}: "
+                f"def {name}({shape})")
     if len(positional) < 3 and not any(p.kind == p.VAR_POSITIONAL for p in parameters):
-        return f"the check calls {name}(game, state, depth): take those three arguments, the game first: def {name}({shape})"
+        return (f"the check calls {name}(game, state, depth): take those three arguments, the game first: "
+                f"def {name}({shape})")
     return None
 
 
@@ -703,7 +730,9 @@ def with_note_words(verdict: SearchFeedback, fn: Callable, kind: str) -> SearchF
     >>> def minimax(game, state, depth, is_max):
     ...     return 0, None
     >>> print(with_note_words(check_search(minimax), minimax, "minimax").hint)
-    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max: def minimax(game, state, depth).
+    minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask
+    game.node_type(state) at every node instead ("max" or "min": the players do not always alternate), and drop is_max:
+    def minimax(game, state, depth).
     """
     shape = call_problem(fn, kind)
     if shape is not None:

@@ -71,6 +71,8 @@ def signed(score) -> str:
 def board_text(board) -> str:
     """The board in three indented rows, empty cells shown by their index.
 
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+
     >>> print(board_text(["X", 1, "O", "X", 4, "X", "O", "O", 8]))
         X 1 O
         X 4 X
@@ -99,6 +101,8 @@ def _cells(cells: list) -> str:
 
 def board_facts(board) -> str:
     """Why a board is finished or not, in words.
+
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
 
     >>> board_facts(["X", 1, "O", "X", "X", "X", "O", "O", 8])
     'X has the middle row 3-4-5'
@@ -209,6 +213,8 @@ def judge(fn: Callable, board, mark: str | None = None, *, locate: bool = True) 
     and leaves the board as it was. ``mark`` defaults to the player to move. When the
     function raises, ``locate`` looks for the smallest board below ``board`` where it
     already goes wrong. Never raises on the learner's function.
+
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
     """
     cells = list(_GAME.board(board))
     mark = mark or _GAME.player(cells)
@@ -285,7 +291,10 @@ def _no_best(node, mark: str) -> str | None:
 
 def judge_recording(mine: LearnerResult, given: list, board, mark: str, right) -> Verdict | None:
     """:func:`judge` on a recording already made: ``mine`` recorded from ``fn(given, mark)``,
-    where ``given`` was a copy of ``board``; ``right`` is the engine's search of ``board``."""
+    where ``given`` was a copy of ``board``; ``right`` is the engine's search of ``board``.
+
+    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    """
     board = list(_GAME.board(board))
     if mine.tree.odd:
         words, drawn = _odd_words(mine.tree)
@@ -461,24 +470,31 @@ def _value_words(mine, node) -> str:
     if got is None:
         return f"at {at}, your minimax returned no score; return a record with the 'score', counted for X"
     if node.kind == "leaf":
-        facts = board_facts(node.state)
-        if want and _close(got, -want):
-            return (f"at {at}, {facts}, and your minimax scored it {signed(got)}: scores count for X, the AI, so "
-                    "step 9 returns {'score': -1} when O, the human, has a line and {'score': 1} when X has")
-        if want and got == 0 and not _empties(node.state):
-            return (f"at {at}, {facts}, but your minimax scored it 0, a draw: a line counts before a full board, "
-                    "so step 9 checks O's line and X's line first, then whether no cell is empty")
-        return f"at {at}, a finished game ({facts}), your minimax scored {signed(got)}; step 9 returns {signed(want)}"
+        return _leaf_value_words(node, got, want, at)
+    return _call_value_words(mine, node, got, want, at)
+
+
+def _leaf_value_words(node, got, want, at: str) -> str:
+    """Words for a wrong score at a finished game: turned round, a draw for a line, or another."""
+    facts = board_facts(node.state)
+    if want and _close(got, -want):
+        return (f"at {at}, {facts}, and your minimax scored it {signed(got)}: scores count for X, the AI, so "
+                "step 9 returns {'score': -1} when O, the human, has a line and {'score': 1} when X has")
+    if want and got == 0 and not _empties(node.state):
+        return (f"at {at}, {facts}, but your minimax scored it 0, a draw: a line counts before a full board, "
+                "so step 9 checks O's line and X's line first, then whether no cell is empty")
+    return f"at {at}, a finished game ({facts}), your minimax scored {signed(got)}; step 9 returns {signed(want)}"
+
+
+def _call_value_words(mine, node, got, want, at: str) -> str:
+    """Words for a wrong score returned by a call that made test-plays."""
     player = node.player
     values = [c.score for c in mine.children if not c.pruned and c.score is not None]
     head = f"at {at} ({player} to move), your minimax returned {signed(got)}"
     shown = "[" + ", ".join(signed(v) for v in values) + "]"
-    if values and player == "X" and _close(got, min(values)) and not _close(got, max(values)):
-        return (f"{head}, the lowest of its test-plays' scores {shown}: {_role('X')} and keeps the highest "
-                "(step 16: > with best_score from -infinity)")
-    if values and player == "O" and _close(got, max(values)) and not _close(got, min(values)):
-        return (f"{head}, the highest of its test-plays' scores {shown}: {_role('O')} and keeps the lowest "
-                "(step 16: < with best_score from +infinity)")
+    words = _other_end_words(head, player, got, values, shown)
+    if words is not None:
+        return words
     if values and not any(_close(got, v) for v in values):
         if want and _close(got, -want):
             return (f"{head}, minus the score {signed(want)} it should return: scores count for X at every call, "
@@ -486,6 +502,18 @@ def _value_words(mine, node) -> str:
         return (f"{head}, which none of its test-plays scored ({shown}): step 17 returns the best record itself, "
                 "with the score its test-play got")
     return f"{head}; its test-plays scored {shown}, so the tutorial's returns {signed(want)}"
+
+
+def _other_end_words(head: str, player: str, got, values: list, shown: str) -> str | None:
+    """Words for a call that kept the other player's end of its test-plays' scores (the lowest
+    for X, the highest for O), else None."""
+    if values and player == "X" and _close(got, min(values)) and not _close(got, max(values)):
+        return (f"{head}, the lowest of its test-plays' scores {shown}: {_role('X')} and keeps the highest "
+                "(step 16: > with best_score from -infinity)")
+    if values and player == "O" and _close(got, max(values)) and not _close(got, min(values)):
+        return (f"{head}, the highest of its test-plays' scores {shown}: {_role('O')} and keeps the lowest "
+                "(step 16: < with best_score from +infinity)")
+    return None
 
 
 def _move_words(got, right, mark: str) -> str:
