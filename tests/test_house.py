@@ -79,7 +79,13 @@ def _own_nodes(function):
 
 
 def _called_name(call: ast.Call) -> str:
-    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+    """``check_dpi`` for ``check_dpi(dpi)`` and ``self._check_x`` for ``self._check_x()``; a
+    public function of another module called through it (``checks.check_window``) is not a
+    validation helper of this one, and gives ""."""
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    attribute = getattr(call.func, "attr", "")
+    return attribute if attribute.startswith("_") else ""
 
 
 def _can_raise(function, *, exercises: bool) -> bool:

@@ -351,8 +351,7 @@ class GameTree(Game):
     def play(self, state: Any, move: int) -> tuple:
         """The child of ``state`` that ``move`` (a child's index, or its label) leads to.
 
-        :raises InvalidBoard: for a state not in the tree.
-        :raises InvalidMove: for a move that is not one of the node's children.
+        :raises InvalidMove: for a move that is none of the node's children (InvalidBoard: a state not in the tree).
         """
         path = self.state(state)
         if isinstance(move, str) and self._labels is not None:  # a move's label

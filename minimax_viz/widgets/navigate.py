@@ -32,6 +32,8 @@ SYMBOLS = {marker: symbol for symbol, marker in SHAPES.values()} | {
 def png_size(data: bytes) -> tuple[int, int]:
     """The width and height in pixels of PNG ``data``, read from its IHDR chunk.
 
+    :raises ValueError: for data that does not start as a PNG file does.
+
     >>> png_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452000003e8000000c8"))
     (1000, 200)
     """
@@ -95,6 +97,8 @@ class TreeNavigator:
     ``max_height`` (a CSS length, such as ``"calc(100vh - 330px)"``) shrinks the picture,
     keeping its shape, to leave room on the screen for what is around it.
 
+    :raises InvalidOption: for a ``dpi`` out of range.
+
     >>> import minimax_viz as mv
     >>> from minimax_viz.draw import TreeView
     >>> nav = TreeNavigator(dpi=50)
@@ -117,7 +121,8 @@ class TreeNavigator:
             self.image.layout.max_height = max_height
         self.up_button = w.Button(description="↑ up", tooltip="focus on the parent of the node in focus",
                                   layout=w.Layout(width="70px", flex="0 0 auto"))
-        self.root_button = w.Button(description="back to the root", icon="home", tooltip="focus on the root of the tree",
+        self.root_button = w.Button(description="back to the root", icon="home",
+                                    tooltip="focus on the root of the tree",
                                     layout=w.Layout(width="150px", flex="0 0 auto"))
         self.up_button.on_click(lambda _: self._safely(self.up))
         self.root_button.on_click(lambda _: self._safely(self.to_root))

@@ -53,6 +53,9 @@ class PruningQuiz(WidgetView):
     From code: ``quiz.root_value.value = "3"``, ``quiz.leaf_buttons[(1, 1)].value = True``,
     ``quiz.alpha.value, quiz.beta.value = "3", "inf"``, ``quiz.check()``.
 
+    :raises InvalidOption: for a ``dpi`` out of range; a ``tree``, ``depth`` or ``branching``
+        that makes no tree raises as :class:`~minimax_viz.GameTree` does.
+
     >>> quiz = PruningQuiz(tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> quiz.root_value.value = "3"
     >>> [bool(answer) for answer in quiz.check()]
@@ -129,7 +132,7 @@ class PruningQuiz(WidgetView):
         """The leaves clicked as never visited, left to right."""
         return [path for path, button in self.leaf_buttons.items() if button.value]
 
-    def _check_root_value(self, checks) -> Feedback:
+    def _judge_root_value(self, checks) -> Feedback:
         """The root value as typed, checked: an empty box is no answer (even when it is 0)."""
         text = str(self.root_value.value).strip()
         if not text:
@@ -141,16 +144,16 @@ class PruningQuiz(WidgetView):
         """Check the three answers; each verdict explains its first mistake in words."""
         checks = _lesson05()
         self.results = [
-            self._check_root_value(checks),
+            self._judge_root_value(checks),
             checks.check_never_visited(self.never_visited, self.nested),
-            self._check_window(),
+            self._judge_window(),
         ]
         names = ("(a) the root's value", "(b) the leaves never visited", f"(c) the window at {self.node}")
         rows = [_verdict_html(name, verdict) for name, verdict in zip(names, self.results)]
         self.feedback.value = "<div style='font-size:14px;max-width:900px'>" + "".join(rows) + "</div>"
         return self.results
 
-    def _check_window(self) -> Feedback:
+    def _judge_window(self) -> Feedback:
         bounds = [read_bound(field.value) for field in (self.alpha, self.beta)]
         for name, field, bound in zip(("alpha", "beta"), (self.alpha, self.beta), bounds):
             if bound is None:

@@ -47,6 +47,9 @@ class Stepper(WidgetView):
     From code: ``stepper.step = k`` (the event shown, 0 to ``n_steps - 1``), then read ``caption``, ``table``, ``call``;
     ``stepper.navigator.click(x, y)`` clicks a pixel of the picture.
 
+    :raises InvalidOption: for a ``speed`` that is not one of :data:`SPEEDS`, a ``dpi`` out of
+        range, or a drawing option :class:`~minimax_viz.draw.TreeView` refuses.
+
     >>> import minimax_viz as mv
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
     >>> stepper.step = 5
@@ -228,7 +231,8 @@ class Stepper(WidgetView):
         else:
             cells = "".join(
                 f"<tr style='{'font-weight:bold;color:#B07700' if r['score'] == best else ''}'>"
-                f"<td style='padding:0 12px'>{r['index']}</td><td style='padding:0 12px'>{self._num(r['score'])}</td></tr>"
+                f"<td style='padding:0 12px'>{r['index']}</td>"
+                f"<td style='padding:0 12px'>{self._num(r['score'])}</td></tr>"
                 for r in rows
             )
             body = ("<table style='border-collapse:collapse'><tr><th style='padding:0 12px'>index</th>"
