@@ -214,7 +214,7 @@ class BoardGlyph(Glyph):
             frame_own.append(index)
             frame_faces.append(HIT_FACE if node.kind == "hit" else "white")
 
-            def centre(cell):
+            def centre(cell, left=left, top=top):  # this board's corner, bound as the loop goes on
                 return left + (cell % 3 + 0.5) * c, top - (cell // 3 + 0.5) * c
 
             if node.move is not None:
@@ -245,12 +245,16 @@ class BoardGlyph(Glyph):
                         wins_own.append(index)
         lw = scale
         layers = [
-            Layer(PatchCollection(frames, facecolors=frame_faces, edgecolors=PALETTE["ink"], linewidths=1.2 * lw, zorder=3), frame_own),
-            Layer(PatchCollection(shade, facecolors=PALETTE["last"], edgecolors="none", alpha=None, zorder=3.1), shade_own),
+            Layer(PatchCollection(frames, facecolors=frame_faces, edgecolors=PALETTE["ink"], linewidths=1.2 * lw,
+                                  zorder=3), frame_own),
+            Layer(PatchCollection(shade, facecolors=PALETTE["last"], edgecolors="none", alpha=None, zorder=3.1),
+                  shade_own),
             Layer(LineCollection(grid, colors="#777777", linewidths=0.8 * lw, zorder=3.2), grid_own),
             Layer(LineCollection(xs, colors=PALETTE["max"], linewidths=2.0 * lw, zorder=3.3, capstyle="round"), xs_own),
-            Layer(PatchCollection(os_, facecolors="none", edgecolors=PALETTE["min"], linewidths=2.0 * lw, zorder=3.3), os_own),
-            Layer(LineCollection(wins, colors=PALETTE["ink"], linewidths=2.4 * lw, zorder=3.4, capstyle="round"), wins_own),
+            Layer(PatchCollection(os_, facecolors="none", edgecolors=PALETTE["min"], linewidths=2.0 * lw, zorder=3.3),
+                  os_own),
+            Layer(LineCollection(wins, colors=PALETTE["ink"], linewidths=2.4 * lw, zorder=3.4, capstyle="round"),
+                  wins_own),
         ]
         for layer in layers:
             ax.add_collection(layer.artist)

@@ -30,7 +30,7 @@ def visible_children(tree, nodes: Iterable[int] | None = None) -> dict[int, list
     >>> visible_children(tree, [0, 2])
     Traceback (most recent call last):
     ...
-    minimax_viz.errors.InvalidOption: nodes must hang from their first node, 0: node 2's parent, 1, is not among them; add it
+    minimax_viz.errors.InvalidOption: nodes must hang from their first node, 0: node 2's parent, 1, is not among ...
 
     :raises InvalidOption: for nodes that are not node indexes of the tree (0 to ``len(tree) - 1``),
         or a node other than the first whose parent is not among them.
@@ -55,7 +55,8 @@ def _indexes(tree, nodes) -> list[int]:
     try:
         given = list(nodes)
     except TypeError:
-        raise InvalidOption(f"nodes must be node indexes of the tree, or None for all, not {short_repr(nodes)}") from None
+        raise InvalidOption("nodes must be node indexes of the tree, or None for all, "
+                            f"not {short_repr(nodes)}") from None
     n = len(tree)
     for i in given:
         if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < n:

@@ -418,6 +418,11 @@ class WatchedGame(ForwardingGame):
         return self._ask("outcome", state)
 
     def evaluate(self, state):
+        """The watched game's guess at ``state``.
+
+        :raises _Slip: (caught by the check, which names the slip) when the learner's search
+            asks for a finished game's guess; the game's own errors pass on.
+        """
         self._look(state)
         try:
             return self.game.evaluate(state)
