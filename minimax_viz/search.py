@@ -522,10 +522,7 @@ def iterative_deepening(
     _check_budget(seconds, max_calls, max_depth)
     options = _Options("alphabeta", depth=1, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal,
                        memo=memo, quick_wins=quick_wins, win_check=win_check, record=False)
-    if progress is not None and not callable(progress):
-        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
-    if order is not None and not callable(order):
-        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
+    _check_deepening_functions(progress, order)
     deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
@@ -547,6 +544,14 @@ def iterative_deepening(
     except KeyboardInterrupt:
         interrupted = True
     return _deepened(game, root, options, best, totals, interrupted)
+
+
+def _check_deepening_functions(progress, order) -> None:
+    """Iterative deepening's ``progress`` and ``order`` are functions, or None."""
+    if progress is not None and not callable(progress):
+        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
+    if order is not None and not callable(order):
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
 
 
 def _deepened(game, root, options: _Options, best, totals, interrupted) -> SearchResult:
