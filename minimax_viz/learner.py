@@ -104,8 +104,9 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
 
     The learner's own errors are not caught: they reach the caller as they were raised.
 
-    :raises InvalidOption: when ``search`` is not a function, no game can be told from the
-        arguments, or ``calls`` holds something that is not a function.
+    :raises InvalidOption: when ``search`` is not a function, ``game`` is not a Game, no
+        game can be told from the arguments, ``calls`` holds something that is not a
+        function, or the first call's position is not one of the game's.
     :raises TreeTooLarge: past ``max_nodes`` recorded calls.
 
     >>> import minimax_viz as mv

@@ -191,9 +191,13 @@ def minimax(
     (3, 0, 13)
 
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
-        or None, an ``evaluate`` that is not a function or returns something other than
-        a number, or a game whose ``node_type`` is not "max", "min" or "chance".
+    :raises InvalidOption: for a ``game`` that is not a Game; a ``depth`` that is not a
+        whole number of plies (0 or more) or None; a ``max_calls`` or ``max_nodes`` that is
+        not a whole number of 1 or more (``max_calls`` may be None); a ``memo``,
+        ``quick_wins`` or ``record`` that is not True or False; an ``evaluate`` that is not
+        a function or returns something other than a number; a game whose ``node_type`` is
+        not "max", "min" or "chance"; and with ``memo=True``, a ``game.key`` that returns
+        something unhashable or the same key for positions of two kinds.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
@@ -272,9 +276,10 @@ def alphabeta(
 
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
     :raises InvalidOption: as :func:`minimax`; for an ``order`` that is not a function
-        or that drops, invents or repeats moves; for a ``win_check`` or ``narrow`` that is
-        not True or False, ``narrow=True`` without ``win_check=True`` or with a ``depth``,
-        and a ``game.winning_moves`` or ``game.threats`` that names no legal move.
+        or that drops, invents or repeats moves; for a ``prune_on_equal``, ``win_check`` or
+        ``narrow`` that is not True or False, ``narrow=True`` without ``win_check=True`` or
+        with a ``depth``, and a ``game.winning_moves`` or ``game.threats`` that names no
+        legal move.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
@@ -317,14 +322,15 @@ def expectimax(
     >>> result.score, result.move, [child.score for child in result.tree.root.children]
     (7.666666666666667, 0, [7.666666666666667, 4, 7])
 
-    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
-        or None, an ``evaluate`` that is not a function or returns something other than
-        a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
+    :raises InvalidOption: as :func:`minimax` (the ``game``, ``depth``, ``max_calls``,
+        ``max_nodes``, ``record``, ``memo``, ``evaluate``, ``node_type`` and ``game.key``),
+        and for probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
         than Python's recursion allows.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range,
+        or a node to average has outcomes worth +inf and -inf (their mean is undefined).
     """
     return _limited(game, state, _Options(
         "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
@@ -359,7 +365,7 @@ def expectiminimax(
     :raises InvalidOption: as :func:`expectimax`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: as :func:`expectimax`.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    :raises MinimaxError: as :func:`expectimax`.
     """
     return _limited(game, state, _Options(
         "expectiminimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
@@ -395,6 +401,8 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     >>> from minimax_viz import TicTacToe
     >>> best_first(TicTacToe(), TicTacToe().state("XX.OO...."), (2, 5, 6, 7, 8))
     [2, 5, 6, 8, 7]
+
+    :raises InvalidOption: when the game's ``evaluate`` returns something other than a number.
     """
     sign = -1 if game.is_max(state) else 1
     evaluate, play = _evaluator(game, None), game.play
@@ -516,6 +524,7 @@ def iterative_deepening(
         ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
         a ``win_check`` that is not True or False, and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the game goes deeper than Python's recursion allows.
     """
     _check_game(game)
     root = game.state(state)
