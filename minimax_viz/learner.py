@@ -104,8 +104,9 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
 
     The learner's own errors are not caught: they reach the caller as they were raised.
 
-    :raises InvalidOption: when ``search`` is not a function, no game can be told from the
-        arguments, or ``calls`` holds something that is not a function.
+    :raises InvalidOption: when ``search`` is not a function, ``game`` is not a Game, no
+        game can be told from the arguments, ``calls`` holds something that is not a
+        function, or the first call's position is not one of the game's.
     :raises TreeTooLarge: past ``max_nodes`` recorded calls.
 
     >>> import minimax_viz as mv
@@ -176,13 +177,8 @@ def _callees(f) -> list:
     base = inspect.unwrap(f)
     if not isinstance(base, types.FunctionType):
         return []
-    names, codes = [], [base.__code__]
-    while codes:
-        code = codes.pop()
-        names += [ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME")]
-        codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
     out = []
-    for name in dict.fromkeys(n if isinstance(n, str) else n[1] for n in names):
+    for name in _global_names(base.__code__):
         target = base.__globals__.get(name)
         unwrapped = inspect.unwrap(target) if callable(target) else None
         if isinstance(unwrapped, types.FunctionType) and unwrapped.__globals__ is base.__globals__:
@@ -195,6 +191,18 @@ def _callees(f) -> list:
         if isinstance(inspect.unwrap(target) if callable(target) else None, types.FunctionType):
             out.append(target)
     return out
+
+
+def _global_names(code) -> dict:
+    """The global names that ``code`` and the code nested in it (its inner functions,
+    comprehensions and lambdas) load, each once, as the keys of a dict (in the order
+    first met)."""
+    names, codes = [], [code]
+    while codes:
+        code = codes.pop()
+        names += [ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME")]
+        codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return dict.fromkeys(n if isinstance(n, str) else n[1] for n in names)
 
 
 def _code_of(f):

@@ -29,10 +29,11 @@ again, one ply deeper each time.
 
 The shape of the code (``_search`` puts it together): a dispatcher ``value`` is called
 once per node; it counts the call, scores a leaf (a finished game, or the depth limit),
-answers from the memo table, writes the node's row when recording, and hands every
-other node to the handler of its kind (``_max_handler``, ``_min_handler``,
-``_chance_handler``), which loops over the children and calls ``value`` for each. The
-handlers share ``_Parts``; the memo table (``_Memo``), the budget (``_Budget``) and the
+writes the node's row when recording, and hands every other node to the handler of its
+kind (``_max_handler``, ``_min_handler``, ``_chance_handler``), which loops over the
+children and calls ``value`` for each. With a memo table, each handler sits behind it
+(``_memo_handlers``): a position the table answers is a hit, any other is searched and
+stored. The handlers share ``_Parts``; the memo table (``_Memo``), the budget (``_Budget``) and the
 pruning rule with its counts (``_Cutoffs``) are passed in, each None when unused. Move
 ordering only changes where the children come from: the game's ``successors``, its
 ``successors_by_priority`` for :func:`centre_first` (a table look-up in tic-tac-toe), or
@@ -190,9 +191,13 @@ def minimax(
     (3, 0, 13)
 
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
-        or None, an ``evaluate`` that is not a function or returns something other than
-        a number, or a game whose ``node_type`` is not "max", "min" or "chance".
+    :raises InvalidOption: for a ``game`` that is not a Game; a ``depth`` that is not a
+        whole number of plies (0 or more) or None; a ``max_calls`` or ``max_nodes`` that is
+        not a whole number of 1 or more (``max_calls`` may be None); a ``memo``,
+        ``quick_wins`` or ``record`` that is not True or False; an ``evaluate`` that is not
+        a function or returns something other than a number; a game whose ``node_type`` is
+        not "max", "min" or "chance"; and with ``memo=True``, a ``game.key`` that returns
+        something unhashable or the same key for positions of two kinds.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
@@ -271,9 +276,10 @@ def alphabeta(
 
     :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
     :raises InvalidOption: as :func:`minimax`; for an ``order`` that is not a function
-        or that drops, invents or repeats moves; for a ``win_check`` or ``narrow`` that is
-        not True or False, ``narrow=True`` without ``win_check=True`` or with a ``depth``,
-        and a ``game.winning_moves`` or ``game.threats`` that names no legal move.
+        or that drops, invents or repeats moves; for a ``prune_on_equal``, ``win_check`` or
+        ``narrow`` that is not True or False, ``narrow=True`` without ``win_check=True`` or
+        with a ``depth``, and a ``game.winning_moves`` or ``game.threats`` that names no
+        legal move.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
@@ -316,14 +322,15 @@ def expectimax(
     >>> result.score, result.move, [child.score for child in result.tree.root.children]
     (7.666666666666667, 0, [7.666666666666667, 4, 7])
 
-    :raises InvalidOption: for a ``depth`` that is not a whole number of plies (0 or more)
-        or None, an ``evaluate`` that is not a function or returns something other than
-        a number, or probabilities that are not one number in (0, 1] per move adding up to 1.
+    :raises InvalidOption: as :func:`minimax` (the ``game``, ``depth``, ``max_calls``,
+        ``max_nodes``, ``record``, ``memo``, ``evaluate``, ``node_type`` and ``game.key``),
+        and for probabilities that are not one number in (0, 1] per move adding up to 1.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
         than Python's recursion allows.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    :raises MinimaxError: when a score to record (or average) is beyond a float's range,
+        or a node to average has outcomes worth +inf and -inf (their mean is undefined).
     """
     return _limited(game, state, _Options(
         "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
@@ -358,7 +365,7 @@ def expectiminimax(
     :raises InvalidOption: as :func:`expectimax`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: as :func:`expectimax`.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    :raises MinimaxError: as :func:`expectimax`.
     """
     return _limited(game, state, _Options(
         "expectiminimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
@@ -394,6 +401,8 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     >>> from minimax_viz import TicTacToe
     >>> best_first(TicTacToe(), TicTacToe().state("XX.OO...."), (2, 5, 6, 7, 8))
     [2, 5, 6, 8, 7]
+
+    :raises InvalidOption: when the game's ``evaluate`` returns something other than a number.
     """
     sign = -1 if game.is_max(state) else 1
     evaluate, play = _evaluator(game, None), game.play
@@ -515,16 +524,14 @@ def iterative_deepening(
         ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
         a ``win_check`` that is not True or False, and as :func:`alphabeta`.
     :raises InvalidBoard: when ``state`` is not a position of the game.
+    :raises TreeTooLarge: when the game goes deeper than Python's recursion allows.
     """
     _check_game(game)
     root = game.state(state)
     _check_budget(seconds, max_calls, max_depth)
     options = _Options("alphabeta", depth=1, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal,
                        memo=memo, quick_wins=quick_wins, win_check=win_check, record=False)
-    if progress is not None and not callable(progress):
-        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
-    if order is not None and not callable(order):
-        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
+    _check_deepening_functions(progress, order)
     deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
     totals, best, interrupted = SearchStats(), None, False
     try:  # Ctrl-C anywhere in here, between searches too, answers with the last full depth
@@ -546,6 +553,14 @@ def iterative_deepening(
     except KeyboardInterrupt:
         interrupted = True
     return _deepened(game, root, options, best, totals, interrupted)
+
+
+def _check_deepening_functions(progress, order) -> None:
+    """Iterative deepening's ``progress`` and ``order`` are functions, or None."""
+    if progress is not None and not callable(progress):
+        raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {_short(progress)}")
+    if order is not None and not callable(order):
+        raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
 
 
 def _deepened(game, root, options: _Options, best, totals, interrupted) -> SearchResult:
@@ -642,7 +657,8 @@ def _parts_for(game, root, options: _Options, budget: "_Budget | None") -> "_Par
     and cutoffs (each None when unused; the cutoffs write their stubs to the recorder)."""
     if options.memo:
         _check_key(game, root)
-    recorder = Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes) if options.record else None
+    recorder = (Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes)
+                if options.record else None)
     memo = _Memo(None if _keyed_by_state(game) else game.key, options.prune_on_equal) if options.memo else None
     return _Parts(
         game, options.algorithm,
@@ -699,8 +715,8 @@ class _Memo:
     value is (EXACT, LOWER, UPPER), the depth searched below it, and the node's kind (a key
     met again at a node of another kind is refused: it would answer Min with Max's value).
 
-    The dispatcher probes and stores inline (a Python call each per node would cost):
-    an entry answers a search to the same depth when it is exact, or a bound that
+    The handlers behind the table (:func:`_memo_handlers`) probe and store inline (a
+    Python call each per node would cost): an entry answers a search to the same depth when it is exact, or a bound that
     already decides the cutoff by the search's own rule (``on_equal``); a value is
     stored as exact only strictly inside the window it was searched with. ``key`` is
     None when the game's states are their own keys (``game.key_is_state``).
@@ -777,15 +793,13 @@ def _shared_key(game, state, k, first: str, now: str):
 def _dispatcher(parts: _Parts):
     """The recursive ``value(state, depth, alpha, beta, ply, parent, move)`` and a
     ``stats()`` that reads its counts: leaves are scored here, every other node goes to
-    the handler of its kind, asked of the game at every node. Every node, whatever it
-    is, is written as one row in one place (the columns' appends inline: a Python call
-    per node would cost a third of the recording)."""
+    the handler of its kind, asked of the game at every node (behind the memo table when
+    there is one: :func:`_memo_handlers`). Every node, whatever it is, is written as one
+    row in one place (the columns' appends inline: a Python call per node would cost a
+    third of the recording); a hit's row is written as a call's, which its handler
+    turns into a hit."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
     check_guess = _guess_checker(parts.game)
-    # The table's probe and store are written inline below (a Python call each per node).
-    key, table = (memo.key, memo.table) if memo is not None else (None, None)
-    on_equal = memo.on_equal if memo is not None else True
-    table_get = table.get if table is not None else None
     node_type = parts.game.node_type
     rec = parts.recorder
     rows = rec.parent if rec is not None else None
@@ -807,24 +821,6 @@ def _dispatcher(parts: _Parts):
         over = outcome(state)
         if over is None and depth:  # the game goes on, and so does the search: an inner call
             kind, over = CALL, nan
-            if memo is not None:
-                k = state if key is None else key(state)
-                node = node_type(state)   # kept in the entry: a key never stands for two kinds
-                if ply:  # the root is never answered from the table: it must name its move
-                    try:
-                        entry = table_get(k)   # the table's probe (see _Memo)
-                    except TypeError:
-                        raise _unhashable_key(parts.game, state, k) from None
-                    if entry is not None and entry[3] != node:
-                        raise _shared_key(parts.game, state, k, entry[3], node)
-                    if entry is not None and entry[2] == depth:
-                        v, bound = entry[0], entry[1]
-                        if bound == EXACT or (
-                            (v >= beta if on_equal else v > beta) if bound == LOWER
-                            else (v <= alpha if on_equal else v < alpha)
-                        ):
-                            memo.hits += 1
-                            kind, over = HIT, v
         else:  # game over, or the depth limit: a leaf
             leaves += 1
             kind = LEAF
@@ -852,19 +848,11 @@ def _dispatcher(parts: _Parts):
                 put_beta(beta)
             if kind != CALL:
                 return over
-        if memo is None:
-            try:
-                handle = handlers[node_type(state)]
-            except (KeyError, TypeError):
-                raise _unknown_kind(parts.game, node_type(state)) from None
-            return handle(state, depth, alpha, beta, ply, here)
         try:
-            handle = handlers[node]
+            handle = handlers[node_type(state)]
         except (KeyError, TypeError):
-            raise _unknown_kind(parts.game, node) from None
-        best = handle(state, depth, alpha, beta, ply, here)   # then the table's store
-        table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth, node)
-        return best
+            raise _unknown_kind(parts.game, node_type(state)) from None
+        return handle(state, depth, alpha, beta, ply, here)
 
     def stats() -> SearchStats:
         cuts = parts.cutoffs
@@ -875,7 +863,48 @@ def _dispatcher(parts: _Parts):
         )
 
     handlers.update(_handlers(parts, value))
+    if memo is not None:
+        handlers.update(_memo_handlers(parts, handlers))
     return value, stats
+
+
+def _memo_handlers(parts: _Parts, handlers: dict) -> dict:
+    """Each handler of ``handlers`` behind the memo table (see :class:`_Memo`): below the
+    root, a position whose entry answers it is a hit (its row, written as a call's, is
+    made a hit's), any other is searched by the handler and its value stored. The probe
+    and the store are inline: this runs once per inner node of a search with a memo."""
+    memo, game, rec = parts.memo, parts.game, parts.recorder
+    key, table, on_equal = memo.key, memo.table, memo.on_equal
+    table_get = table.get
+    kinds, scores = (rec.kind, rec.score) if rec is not None else (None, None)
+
+    def behind_table(node, handle):
+        def memo_node(state, depth, alpha, beta, ply, here):
+            k = state if key is None else key(state)
+            if ply:  # the root is never answered from the table: it must name its move
+                try:
+                    entry = table_get(k)   # the table's probe
+                except TypeError:
+                    raise _unhashable_key(game, state, k) from None
+                if entry is not None:
+                    if entry[3] != node:   # a key never stands for two kinds
+                        raise _shared_key(game, state, k, entry[3], node)
+                    v, bound = entry[0], entry[1]
+                    if entry[2] == depth and (bound == EXACT or (
+                        (v >= beta if on_equal else v > beta) if bound == LOWER
+                        else (v <= alpha if on_equal else v < alpha)
+                    )):
+                        memo.hits += 1
+                        if kinds is not None:
+                            kinds[here], scores[here] = HIT, v
+                        return v
+            best = handle(state, depth, alpha, beta, ply, here)   # then the table's store
+            table[k] = (best, UPPER if best <= alpha else LOWER if best >= beta else EXACT, depth, node)
+            return best
+
+        return memo_node
+
+    return {node: behind_table(node, handle) for node, handle in handlers.items()}
 
 
 def _handlers(parts: _Parts, value) -> dict:

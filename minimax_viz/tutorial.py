@@ -17,7 +17,7 @@ without end or fail deep inside), while its recursive calls run the translation 
 Traceback (most recent call last):
 ...
 minimax_viz.errors.InvalidBoard: the tutorial's minimax takes the board as a list whose empty cells hold their own index, like ['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8], not the string 'X.OX.XOO.'; TicTacToe().board('X.OX.XOO.') gives that list
-"""
+"""  # noqa: E501 - a doctest shows the exception's message on one line
 
 from __future__ import annotations
 
@@ -44,24 +44,29 @@ def get_all_empty_cells_indexes(curr_bd_st: list) -> list:
     return [i for i in curr_bd_st if i != "O" and i != "X"]
 
 
-# Step 5 - Create a winner determiner function:
+# Step 5 - Create a winner determiner function. The tutorial's condition lists the eight
+# winning lines one after another (currBdSt[0] === currMark && currBdSt[1] === currMark &&
+# currBdSt[2] === currMark, or the next line, ...); here they are a table, in its order
+# (the rows, the columns, the diagonals), tested one by one:
+_WINNING_LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),
+    (0, 4, 8), (2, 4, 6),
+)
+
+
 def check_if_winner_found(curr_bd_st: list, curr_mark: str) -> bool:
     """True when ``curr_mark`` fills a row, a column or a diagonal.
 
     >>> check_if_winner_found(["X", 1, "O", "X", "X", "X", "O", "O", 8], "X")
     True
+    >>> check_if_winner_found(["X", 1, "O", "X", "X", "X", "O", "O", 8], "O")
+    False
     """
-    b, m = curr_bd_st, curr_mark
-    return (
-        (b[0] == m and b[1] == m and b[2] == m)
-        or (b[3] == m and b[4] == m and b[5] == m)
-        or (b[6] == m and b[7] == m and b[8] == m)
-        or (b[0] == m and b[3] == m and b[6] == m)
-        or (b[1] == m and b[4] == m and b[7] == m)
-        or (b[2] == m and b[5] == m and b[8] == m)
-        or (b[0] == m and b[4] == m and b[8] == m)
-        or (b[2] == m and b[4] == m and b[6] == m)
-    )
+    for a, b, c in _WINNING_LINES:
+        if curr_bd_st[a] == curr_mark and curr_bd_st[b] == curr_mark and curr_bd_st[c] == curr_mark:
+            return True
+    return False
 
 
 # Step 6 - Create the minimax algorithm:
@@ -134,7 +139,8 @@ def minimax(curr_bd_st: list, curr_mark: str) -> dict:
 def _checked_entry(translated):
     """``translated`` with a check of its board and mark on the first call (not on the
     calls it makes to itself, which get boards it made). ``inspect.getsource`` of the
-    result still shows the translation."""
+    result still shows the translation; its docstring, the translation's, says what the
+    check raises."""
     inside = False
 
     @functools.wraps(translated)
@@ -149,7 +155,15 @@ def _checked_entry(translated):
         finally:
             inside = False
 
+    entry.__doc__ = (translated.__doc__ or "").rstrip() + _ENTRY_RAISES
     return entry
+
+
+_ENTRY_RAISES = """
+
+    :raises InvalidBoard: when the board of the first call is not a list of 9 cells that
+        hold "X", "O" or their own index (a string, say), or the mark is not "X" or "O".
+    """
 
 
 def _check_board(board, mark) -> None:

@@ -115,20 +115,33 @@ class Session:
         if not defining:
             return None
         latest = defining[-1]
+        if latest.error is not None and not self._defined_by(value, latest):
+            return self._failed_words(name, defining)
+        return self._rerun_words(name, latest)
+
+    @staticmethod
+    def _failed_words(name: str, defining: list[Ran]) -> tuple[str, str]:
+        """The words for ``name`` when the latest of the cells ``defining`` it failed: it is
+        still the one an earlier cell made."""
+        latest = defining[-1]
         earlier = next((r for r in reversed(defining[:-1]) if r.error is None), None)
         since = f"the one from In [{earlier.count}]" if earlier is not None else "an earlier one"
-        if latest.error is not None and not self._defined_by(value, latest):
-            return (f"this check would judge an older {name}: In [{latest.count}], the cell that defines it, "
-                    f"stopped with {_what_stopped(latest)}, and {name} is still {since}.",
-                    "fix that cell and run it, then run this check again.")
-        if latest.cell_id is not None:
-            again = [r for r in self.runs if r.cell_id == latest.cell_id and r.count and latest.count
-                     and r.count > latest.count]
-            if again:
-                return (f"{name} is left over from before: its cell ran as In [{latest.count}], then again as "
-                        f"In [{again[-1].count}] without defining {name}.",
-                        f"define {name} in that cell again and run it, or {RUN_ALL}.")
-        return None
+        return (f"this check would judge an older {name}: In [{latest.count}], the cell that defines it, "
+                f"stopped with {_what_stopped(latest)}, and {name} is still {since}.",
+                "fix that cell and run it, then run this check again.")
+
+    def _rerun_words(self, name: str, latest: Ran) -> tuple[str, str] | None:
+        """The words for ``name`` when its cell, ``latest``, ran again later without defining
+        it; None when it did not."""
+        if latest.cell_id is None:
+            return None
+        again = [r for r in self.runs if r.cell_id == latest.cell_id and r.count and latest.count
+                 and r.count > latest.count]
+        if not again:
+            return None
+        return (f"{name} is left over from before: its cell ran as In [{latest.count}], then again as "
+                f"In [{again[-1].count}] without defining {name}.",
+                f"define {name} in that cell again and run it, or {RUN_ALL}.")
 
     def _defined_by(self, value: Any, ran: Ran) -> bool:
         """Whether ``value`` (a function) was made by that cell's own code, before it failed."""
