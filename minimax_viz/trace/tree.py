@@ -209,7 +209,7 @@ class SearchTree:
 
     def _repr_png_(self) -> bytes:
         """Jupyter shows a tree that ends a cell as its drawing."""
-        from .draw import tree_png
+        from ..draw import tree_png
 
         return tree_png(self)
 
