@@ -89,7 +89,8 @@ def test_the_words_of_each_view(pacman):
 def test_an_event_is_structured_parts(pacman):
     parts = mv.alphabeta(pacman).tree.event_parts(5)
     assert isinstance(parts, EventParts)
-    assert (parts.kind, parts.by, parts.move, parts.who, parts.window) == ("enter", "Pacman", "wait", "ghost 1", (-5, mv.trace.math.inf))
+    assert (parts.kind, parts.by, parts.move, parts.who, parts.window) == (
+        "enter", "Pacman", "wait", "ghost 1", (-5, mv.trace.math.inf))
     # one formatter for every view: the text trace in ASCII, the rest with real signs
     assert event_text(parts, ascii=True, window=True) == "Pacman plays wait: ghost 1 to move, alpha=-5 beta=+inf"
     assert event_text(parts, window=True) == "Pacman plays wait: ghost 1 to move, alpha=−5 beta=+∞"

@@ -1,0 +1,71 @@
+"""Two recorded searches side by side: the first place where a learner's tree parts from the right one.
+
+:func:`first_difference` walks a learner's tree (usually from
+:func:`~minimax_viz.learner.record_calls`) beside the engine's tree of the same search and
+names the first node where they part, in this order: a call given a position no move leads
+to; the order in which positions were visited (a position searched that should not be, one
+never searched, one searched too early, a cut or a missing cut); a value, at the first call
+to return a wrong one (its children are all right, so the slip is at that node); and last
+the move chosen at the root. Where the wrong value matches a classic slip (Min taking the
+largest value, a finished game scored by ``evaluate``, best started at -1 ...), the words
+name it. Everything here reads the trees' public API.
+
+The parts: :mod:`.difference` (what a difference is, how the trees are matched),
+:mod:`.walk` (the walk that finds the first parting), :mod:`.words` (the words of a parting)
+and :mod:`.moves` (the move at the root).
+
+>>> from minimax_viz import GameTree, minimax
+>>> from minimax_viz.learner import record_calls
+>>> def always_max(game, state, depth):
+...     if game.is_terminal(state):
+...         return game.utility(state), None
+...     return max((always_max(game, game.play(state, m), depth - 1)[0], m) for m in game.moves(state))
+>>> game = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> first_difference(record_calls(always_max, game, (), 2), minimax(game))
+at B (after a1), a Min node (MIN to move), your search returned 12, the largest of its children's values [3, 12, 8];
+Min takes the smallest, 3: ask game.node_type(state) at every node and take the smallest at "min" nodes
+"""
+
+from __future__ import annotations
+
+from ..errors import InvalidOption
+from ..errors import short_repr as _short
+from ..trace import CALL, PRUNED, Node, SearchTree, format_value  # noqa: F401  (importable from here, as before)
+from .difference import KINDS_OF_DIFFERENCE, Difference
+from .difference import _close, _paths  # noqa: F401
+from .moves import _NONE, _as_move, _move_difference, _move_text  # noqa: F401
+from .walk import _Walk
+from .words import _cut_words, _num, _nums, _open_words, _window  # noqa: F401
+
+__all__ = ["Difference", "first_difference", "KINDS_OF_DIFFERENCE"]
+
+
+def first_difference(mine, right, *, exact=None, memo: bool = True) -> Difference | None:
+    """The first place where the search ``mine`` parts from ``right``, or ``None``.
+
+    Both are searches' results or their trees (of the same game and root). With results,
+    the root moves are compared too. ``exact``, a minimax tree of the same search, makes
+    values compare as alpha-beta's do: a value at or below the node's alpha (in ``right``)
+    may be any upper bound of the true value, one at or above beta any lower bound
+    (fail-soft and fail-hard alpha-beta are both right). ``memo=True`` accepts a call
+    answered without searching when an earlier call met the same position (the game's
+    ``key``) and the value is right.
+
+    :raises InvalidOption: when ``mine``, ``right`` or ``exact`` is neither a search's result nor a tree.
+    """
+    mine_tree, right_tree = _tree(mine), _tree(right)
+    walk = _Walk(mine_tree, right_tree, _tree(exact) if exact is not None else None, memo)
+    walk.limit = getattr(right, "depth", None)
+    found = walk.position() or walk.visits() or walk.values()
+    if found is None and mine is not mine_tree and right is not right_tree:
+        found = _move_difference(mine_tree, right_tree, getattr(mine, "move", None), getattr(right, "move", None))
+    if found is not None:
+        found.trees = (mine_tree, right_tree)
+    return found
+
+
+def _tree(x) -> SearchTree:
+    tree = getattr(x, "tree", x)
+    if not isinstance(tree, SearchTree):
+        raise InvalidOption(f"first_difference compares searches' results or trees, not {_short(x)}")
+    return tree

@@ -1,0 +1,80 @@
+"""What a difference between two searches is, and how the trees are matched: a node by its
+path of moves from the root, a value within 1e-9 of the other."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..trace import Node, SearchTree
+
+#: What a difference is about: a call's position, the visit order (``extra``, ``missing``,
+#: ``order``, ``stopped``, ``cut``, ``uncut``) or the ``window`` a call was given, a ``value``,
+#: or the root's ``move``.
+KINDS_OF_DIFFERENCE = ("position", "extra", "missing", "order", "stopped", "cut", "uncut", "window", "value",
+                       "move")
+
+
+@dataclass
+class Difference:
+    """Where two searches part: ``kind`` (see :data:`KINDS_OF_DIFFERENCE`), the words, and
+    the node in each tree (``None`` where that tree has no such node)."""
+
+    kind: str
+    words: str
+    mine: Node | None
+    right: Node | None
+    trees: tuple = field(default=(), repr=False, compare=False)   # (mine, right)
+
+    def __repr__(self) -> str:
+        return self.words
+
+    __str__ = __repr__
+
+    @property
+    def path(self) -> tuple:
+        """The moves from the root to the node where the trees part."""
+        node = self.right if self.right is not None else self.mine
+        return tuple(n.move for n in node.path[1:]) if node is not None else ()
+
+    def node_in(self, tree: SearchTree) -> Node:
+        """The node of ``tree`` where the searches part, or its nearest ancestor in ``tree``."""
+        for node in (self.mine, self.right):
+            if node is not None and node.tree is tree:
+                return node
+        index = _paths(tree)[1]
+        path = self.path
+        while path not in index:
+            path = path[:-1]
+        return tree.nodes[index[path]]
+
+    def draw(self, **options):
+        """The right tree above and the learner's below, the parting marked in both
+        (:func:`minimax_viz.draw.draw_difference`); returns the two Axes.
+
+        :raises InvalidOption: for a difference made by hand, not returned by :func:`first_difference`
+            (it has no trees to draw).
+        """
+        from ..draw import draw_difference
+
+        return draw_difference(self, **options)
+
+
+def _paths(tree: SearchTree) -> tuple[list, dict]:
+    """Per row its path of moves, and ``{path: row}``."""
+    cols = tree.columns()
+    paths: list = [()] * len(tree)
+    index: dict = {(): 0}
+    for i in range(1, len(tree)):
+        p = paths[cols.parent[i]] + (cols.move[i],)
+        paths[i] = p
+        index.setdefault(p, i)
+    return paths, index
+
+
+def _close(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)

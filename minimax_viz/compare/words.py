@@ -1,0 +1,242 @@
+"""The words of a parting: what the learner's search did where it parts from the right one,
+and the slip it most likely is (Min taking the largest value, a finished game scored by
+``evaluate``, best started at -1 ...). :class:`~minimax_viz.compare.walk._Walk` finds the
+node; the functions here only put it into words."""
+
+from __future__ import annotations
+
+import math
+
+from ..trace import Node, format_value
+from .difference import _close
+
+
+def _num(x) -> str:
+    return format_value(x, signed=False)
+
+
+def _nums(got, want) -> tuple[str, str]:
+    """Two values that differ, written so that they read differently (all their digits
+    where two decimals would make them look alike: a float32's 0.3333333 and 1/3)."""
+    a, b = _num(got), _num(want)
+    if a == b:
+        a, b = repr(float(got)), repr(float(want))
+    return a, b
+
+
+# -- the order of visits and the window ----------------------------------------------------------
+def _window_words(a, b, right: Node, parent: Node | None) -> str:
+    """The learner's call for ``right`` was given the window ``a``, ``b`` (``parent``: the
+    learner's call above it)."""
+    given, want = f"α = {_num(a)}, β = {_num(b)}", f"α = {_num(right.alpha)}, β = {_num(right.beta)}"
+    head = f"your call for {right.where} was given {given}, but its window there is {want}"
+    if _close(a, right.beta) and _close(b, right.alpha):
+        tail = "alpha and beta have changed places: pass them down in their own places, (alpha, beta)"
+    elif parent is not None and _close(a, parent.alpha) and _close(b, parent.beta):
+        tail = ("that is the window its parent was called with: pass the window as it stands after the "
+                "earlier children narrowed it (Max raises alpha, Min lowers beta)")
+    elif a == -math.inf and b == math.inf:
+        tail = "pass the parent's alpha and beta down, as they stand, not -inf and +inf"
+    else:
+        tail = "a Max node raises alpha to its best value so far, a Min node lowers beta"
+    return f"{head}: {tail}"
+
+
+def _twice_words(node: Node) -> str:
+    """The learner searched ``node`` (theirs) a second time."""
+    return (f"you searched {node.where} a second time: search each move once, and keep the value of each as "
+            "you loop over them (the best move and its value come from the same loop)")
+
+
+def _unreached_words(node: Node) -> str:
+    return f"you searched {node.where}, which the search never reaches"
+
+
+def _extra_words(node: Node, parent: Node | None) -> str:
+    """The learner searched ``node`` (theirs), which the right search does not; ``parent``:
+    the right search's node above it, if it has one."""
+    if parent is not None and parent.kind == "leaf":
+        return (f"you searched past {parent.where}, but the game is over there: "
+                "score a finished game with game.utility(state) and stop")
+    if parent is not None and parent.kind == "horizon":
+        return (f"you searched {node.where}, below {parent.where}, but there the depth left is 0: "
+                "score it with game.evaluate(state) and stop (depth off by one?)")
+    return _unreached_words(node)
+
+
+def _order_words(other: Node, node: Node, parent: Node, game) -> str:
+    """The learner searched ``other`` (theirs) before ``node`` (the right search's, below ``parent``)."""
+    try:
+        names = [game.move_name(parent.internal_state, m) for m in game.moves(parent.internal_state)]
+        order = f" ({', '.join(map(str, names))} at {parent.where})"
+    except Exception:
+        order = ""
+    return (f"you searched {other.where} before {node.where}: moves are tried in the order "
+            f"game.moves(state) gives them{order}, and this check follows that order")
+
+
+def _stopped_words(right: Node, left, given, *, alone: bool, memo: bool) -> str:
+    """The learner stopped at ``right`` (the right search's node) with the depth ``left`` there:
+    given the depth ``given``, with no call of its own at all (``alone``), or as if from a
+    memo (``memo``)."""
+    if memo:
+        return (f"you answered {right.where} without searching it, as if from a memo, but its value "
+                f"there is not the one stored: key a memo by the position and the depth left")
+    if alone:
+        return ("your search answered without calling itself on any move: a check records the calls your "
+                "function makes to itself (or to the functions it recurses through, such as max_value and "
+                "min_value), so search each child with a call of your own function")
+    if given is not None and left is not None and given != left:
+        tail = f" (your call there was given depth {_num(given)}): count the depth down by one per move"
+    else:
+        tail = ": search every move until depth 0 or a finished game"
+    return f"you stopped at {right.where} without searching its moves, but the depth left there is {left}{tail}"
+
+
+def _cut_node_words(node: Node) -> str:
+    """The learner searched ``node``, a stub the right search cut."""
+    return f"you searched {node.where}, but it is cut: {_cut_words(node)}"
+
+
+def _uncut_words(node: Node) -> str:
+    """The learner cut ``node``, which the right search searched."""
+    return f"you cut {node.where}, but there {_open_words(node)}"
+
+
+def _missing_words(node: Node) -> str:
+    return f"your search never looked at {node.where}"
+
+
+def _window(alpha, beta) -> tuple[str, str]:
+    return f"α = {format_value(alpha, signed=False)}", f"β = {format_value(beta, signed=False)}"
+
+
+def _open_words(node: Node) -> str:
+    """Words for the window at ``node``'s parent just before ``node`` was searched: still open."""
+    alpha, beta = node.parent.window_at(max(node.step - 1, 0))
+    a, b = _window(alpha, beta)
+    return f"{a} < {b}: the window is still open, so it must be searched"
+
+
+def _cut_words(node: Node) -> str:
+    """Words for the window at the cut that skipped ``node`` (a pruned stub)."""
+    parent = node.parent
+    searched = [c for c in parent.children if not c.pruned]
+    if searched:
+        alpha, beta = parent.window_at(searched[-1].return_step)
+        after = f"after {searched[-1].where} returned {_num(searched[-1].score)}, "
+    else:
+        alpha, beta, after = parent.alpha, parent.beta, ""
+    a, b = _window(alpha, beta)
+    return f"at {parent.where}, {after}{a} ≥ {b}"
+
+
+# -- values ---------------------------------------------------------------------------------------
+def _memo_words(at: str, got, want, left) -> str:
+    """The learner answered a position from an earlier search of it, with the depth ``left`` here."""
+    return (f"you answered {at} without searching it, with {_num(got)} from an earlier search of the "
+            f"same position, but with the depth left here ({left}) its value is "
+            f"{_num(want)}: a position met at another depth, or with another window, can have another "
+            "value; key a memo by the position and the depth left")
+
+
+def _no_number_words(at: str) -> str:
+    return f"at {at}, your search returned no number; return the value for Max (and the move at the root)"
+
+
+def _leaf_words(at: str, got, want, game, state) -> str:
+    """At a finished game: scored by evaluate, negated, or just another number."""
+    try:
+        guess = game.evaluate(state)
+    except Exception:
+        guess = None
+    if guess is not None and _close(got, guess) and not _close(got, want):
+        return (f"at {at}, a finished game, your search returned game.evaluate's {_num(got)}; a finished "
+                f"game is worth game.utility(state) = {_num(want)}: ask game.is_terminal(state) first, "
+                "before depth == 0")
+    if _close(got, -want):
+        return (f"at {at}, a finished game, your search returned {_num(got)}, minus its utility "
+                f"{_num(want)}: game.utility(state) is already the value for Max, whoever is to move")
+    got_text, want_text = _nums(got, want)
+    return f"at {at}, a finished game, your search returned {got_text}; game.utility(state) is {want_text}"
+
+def _horizon_words(at: str, got, want, game, state, node: Node) -> str:
+    """Where the depth runs out: evaluate negated, or another number."""
+    if _close(got, -want):
+        return (f"at {at}, where the depth runs out ({node.player} to move), your search returned "
+                f"{_num(got)}, minus game.evaluate's {_num(want)}: evaluate is already the value for Max, "
+                "at Max and at Min nodes alike")
+    try:
+        final = game.utility(state) if game.is_terminal(state) else None
+    except Exception:
+        final = None
+    got_text, want_text = _nums(got, want)
+    if final is None and not _close(got, want):
+        return (f"at {at}, where the depth runs out, your search returned {got_text}; "
+                f"game.evaluate(state) is {want_text}")
+    return f"at {at}, your search returned {got_text}; the value there is {want_text}"
+
+
+def _call_words(at: str, got, want, values: list, node: Node) -> str:
+    """At an inner call (``node``, the right search's) whose children returned ``values`` in the
+    learner's search: the slip the value ``got`` matches, or the values and the right one."""
+    kind = node.node_type
+    shown = "[" + ", ".join(_num(v) for v in values) + "]"
+    who = f"a {'Max' if kind == 'max' else 'Min' if kind == 'min' else 'chance'} node ({node.mover_words})"
+    head = f"at {at}, {who}, your search returned {_num(got)}"
+    if not values:
+        return f"{head}; its children returned {shown}, so its value is {_num(want)}"
+    if kind == "chance":
+        return _chance_words(head, got, want, values, shown, node)
+    picked = _picked_words(head, got, want, values, shown, node, kind)
+    return picked if picked is not None else _choice_words(head, got, want, values, shown, kind)
+
+
+def _picked_words(head: str, got, want, values: list, shown: str, node: Node, kind: str) -> str | None:
+    """A Max node that took the smallest value, a Min node that took the largest; else None."""
+    low, high = min(values), max(values)
+    if kind == "max" and _close(got, low) and not _close(got, high):
+        return (f"{head}, the smallest of its children's values {shown}; Max takes the largest, "
+                f"{_num(want)}: ask game.node_type(state) at every node")
+    if kind == "min" and _close(got, high) and not _close(got, low):
+        after = " (Min moves after Min here: do not assume the players alternate)" if (
+            node.parent is not None and node.parent.node_type == "min") else ""
+        return (f"{head}, the largest of its children's values {shown}; Min takes the smallest, "
+                f"{_num(want)}{after}: ask game.node_type(state) at every node and take the smallest "
+                'at "min" nodes')
+    return None
+
+
+def _choice_words(head: str, got, want, values: list, shown: str, kind: str) -> str:
+    """A choosing node's value that averages its children's, lies beyond them all (the best
+    value started wrong), or has the wrong sign; else the values and the right one."""
+    if len(values) > 1 and _close(got, sum(values) / len(values)) and not _close(got, want):
+        return (f"{head}, the average of its children's values {shown}; a {kind.capitalize()} node chooses: "
+                f"it takes the {'largest' if kind == 'max' else 'smallest'}, {_num(want)} (only chance "
+                "nodes average)")
+    if kind == "max" and got > max(values):
+        return (f"{head}, more than any of its children's values {shown}: start the best value at "
+                f"-math.inf, not {_num(got)}, so that the first child always replaces it")
+    if kind == "min" and got < min(values):
+        return (f"{head}, less than any of its children's values {shown}: start the best value at "
+                f"+inf, not {_num(got)}, so that the first child always replaces it")
+    if _close(got, -want):
+        return (f"{head}, minus the value {_num(want)}: every value is counted for Max, so no value "
+                "changes sign on the way up")
+    return f"{head}; its children returned {shown}, so its value is {_num(want)}"
+
+
+def _chance_words(head: str, got, want, values: list, shown: str, node: Node) -> str:
+    """At a chance node (or a Min node moving at random): a plain average, the smallest or the
+    largest of the values; else the values and the right one."""
+    mean = sum(values) / len(values)
+    if _close(got, mean) and not _close(got, want):
+        return (f"{head}, the plain average of {shown}; weight each outcome by its probability, "
+                f"game.probabilities(state) in the order of game.moves(state): {_num(want)}")
+    if _close(got, min(values)) and not _close(got, want):
+        random_min = node.tree.game.node_type(node.internal_state) == "min"
+        what = "Min moves at random here, so average" if random_min else "a chance node averages"
+        return f"{head}, the smallest of {shown}; {what} its children: {_num(want)}"
+    if _close(got, max(values)) and not _close(got, want):
+        return f"{head}, the largest of {shown}; nobody chooses at a chance node: average them, {_num(want)}"
+    return f"{head}; its children returned {shown}, so its expected value is {_num(want)}"

@@ -1,0 +1,193 @@
+"""The recorder: what the search does, written row by row into compact columns.
+
+The search tells a :class:`Recorder` what happens (a call is entered, a leaf is scored,
+children are cut off, a call returns); the recorder keeps one row per node in parallel
+``array`` columns, in the order the nodes were created (a depth-first pre-order), so the
+549,946 calls of the whole tic-tac-toe tree take about 20 bytes each. A node's state is
+not stored: it is replayed from the root along the moves when asked for.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from typing import NoReturn
+
+from ..errors import TreeTooLarge
+
+#: How each node came to be: an inner call, a finished game, a position scored by the
+#: heuristic at the depth limit, a child skipped by an alpha-beta cutoff, a position
+#: answered from the memo table.
+KINDS = ("call", "leaf", "horizon", "pruned", "hit")
+CALL, LEAF, HORIZON, PRUNED, HIT = range(5)
+
+#: The recorder stops past this many nodes (about 40 MB of columns).
+DEFAULT_MAX_NODES = 2_000_000
+
+_NAN = math.nan
+
+
+class Recorder:
+    """Receives what the search does and writes it into columns.
+
+    The search writes each node's row inline with :meth:`appenders` (one ``append`` per
+    column: a Python call per node would be a third of the cost of recording) and calls
+    :meth:`too_large` when a row would pass ``max_nodes``; a returning call writes its
+    score into ``score`` and, with a ``window`` (alpha-beta), ``(index, alpha, beta)``
+    into ``exits``, once per inner call in the order the calls return; ``exit(index,
+    score, alpha, beta)`` does the same in one call (where a node has no handler loop of
+    its own to write inline), and ``cut(parent, children, start, alpha, beta)`` writes the
+    children a cutoff skips (``children[start:]``) as stubs.
+
+    The columns hold what the package accepts: moves as 32-bit integers (a node may have
+    any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
+    recorded: the search says so, see ``_search``), depths as bytes until a tree is deeper
+    than 255 plies, then as 32-bit integers.
+    """
+
+    def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES):
+        self.window = window
+        self.max_nodes = max_nodes
+        self.parent = array("i")
+        self.move = array("i")
+        self.kind = array("b")
+        self.score = array("d")
+        self._depth: array | None = None
+        self._end: array | None = None
+        if window:
+            self.alpha = array("d")
+            self.beta = array("d")
+            self.exits: list[tuple[int, float, float]] = []   # inner calls' (index, alpha, beta) at return
+            self._outs: tuple[array, array] | None = None
+        self.exit = self._exiter()
+        self.cut = self._cutter()
+
+    def too_large(self) -> NoReturn:
+        """Refuse one more row: the recording would pass ``max_nodes``.
+
+        :raises TreeTooLarge: always, saying how to search with a smaller tree.
+        """
+        raise TreeTooLarge(
+            f"the recording passed max_nodes={self.max_nodes:,} nodes; lower the depth, "
+            "use alpha-beta, or pass record=False to get the value without the tree"
+        )
+
+    def _exiter(self):
+        """The function that closes a call's row: its score, its subtree's end, its window."""
+        score_col = self.score
+        if not self.window:
+            def exit(index: int, score: float, alpha: float, beta: float) -> None:
+                score_col[index] = score
+
+            return exit
+        put_exit = self.exits.append
+
+        def exit_with_window(index: int, score: float, alpha: float, beta: float) -> None:
+            score_col[index] = score
+            put_exit((index, alpha, beta))
+
+        return exit_with_window
+
+    def _cutter(self):
+        """The function that writes the stubs of one cutoff: ``cut(parent, children, start,
+        alpha, beta)`` records the moves of ``children[start:]`` (``(move, state)`` pairs)
+        as stubs of ``parent`` with ``pruned=True``, no score, and the window the parent
+        had when it stopped. (A cutoff skips one or two children most often: appending
+        row by row is quicker than extending each column.)"""
+        parent_col, max_nodes, too_large = self.parent, self.max_nodes, self.too_large
+        put_parent, put_move, put_kind, put_score, *put_window = self.appenders()
+
+        if not put_window:
+            def cut(up: int, children, start: int, alpha: float, beta: float) -> None:
+                if len(parent_col) + len(children) - start > max_nodes:
+                    too_large()
+                for m, _ in children[start:]:
+                    put_parent(up)
+                    put_move(m)
+                    put_kind(PRUNED)
+                    put_score(_NAN)
+
+            return cut
+        put_alpha, put_beta = put_window
+
+        def cut_with_window(up: int, children, start: int, alpha: float, beta: float) -> None:
+            if len(parent_col) + len(children) - start > max_nodes:
+                too_large()
+            for m, _ in children[start:]:
+                put_parent(up)
+                put_move(m)
+                put_kind(PRUNED)
+                put_score(_NAN)
+                put_alpha(alpha)
+                put_beta(beta)
+
+        return cut_with_window
+
+    def appenders(self) -> tuple:
+        """The ``append`` of each column in row order: parent, move, kind, score, and with
+        a window alpha and beta. An inner call's window at return goes into ``exits``
+        as ``(index, alpha, beta)``."""
+        columns = [self.parent, self.move, self.kind, self.score]
+        if self.window:
+            columns += [self.alpha, self.beta]
+        return tuple(column.append for column in columns)
+
+    # The window as each call returned differs from the one it entered with only for
+    # inner calls: the search keeps those in ``exits`` and the columns are made from
+    # alpha and beta the first time they are read.
+    @property
+    def alpha_out(self) -> array:
+        """Alpha as each call returned, per row (a leaf's and a stub's: as it entered)."""
+        return self._out_columns()[0]
+
+    @property
+    def beta_out(self) -> array:
+        """Beta as each call returned, per row."""
+        return self._out_columns()[1]
+
+    def _out_columns(self) -> tuple[array, array]:
+        if self._outs is None or len(self._outs[0]) != len(self.alpha):
+            alpha_out, beta_out = array("d", self.alpha), array("d", self.beta)
+            for i, a, b in self.exits:
+                alpha_out[i], beta_out[i] = a, b
+            self._outs = alpha_out, beta_out
+        return self._outs
+
+    # Depth and subtree ends follow from the parents (rows are in pre-order), so the
+    # search does not write them: they are worked out once, the first time they are read.
+    @property
+    def depth(self) -> array:
+        """Plies below the root, per row."""
+        if self._depth is None or len(self._depth) != len(self.parent):
+            try:
+                self._depth = self._depths("B")
+            except OverflowError:   # a tree deeper than 255 plies
+                self._depth = self._depths("i")
+        return self._depth
+
+    def _depths(self, typecode: str) -> array:
+        depth = array(typecode, bytes(len(self.parent) * array(typecode).itemsize))
+        for i, up in enumerate(self.parent):
+            if i:
+                depth[i] = depth[up] + 1
+        return depth
+
+    @property
+    def end(self) -> array:
+        """Per row, the row just past its subtree: its children lie between."""
+        if self._end is None or len(self._end) != len(self.parent):
+            n, parent = len(self.parent), self.parent
+            end = array("i", range(1, n + 1))
+            for i in range(n - 1, 0, -1):
+                up = parent[i]
+                if end[i] > end[up]:
+                    end[up] = end[i]
+            self._end = end
+        return self._end
+
+
+def _number(x: float) -> float | None:
+    if x != x:  # NaN: no score
+        return None
+    return int(x) if x.is_integer() else x
+
