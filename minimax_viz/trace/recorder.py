@@ -10,6 +10,7 @@ not stored: it is replayed from the root along the moves when asked for.
 from __future__ import annotations
 
 import math
+import sys
 from array import array
 from typing import NoReturn
 
@@ -54,6 +55,7 @@ class Recorder:
         self.score = array("d")
         self._depth: array | None = None
         self._end: array | None = None
+        self._copies: list[tuple[int, int, int]] = []   # (first row, source's first row, rows) per copy
         if window:
             self.alpha = array("d")
             self.beta = array("d")
@@ -123,6 +125,29 @@ class Recorder:
 
         return cut_with_window
 
+    def copy(self, source: int, end: int, here: int, exits: tuple[int, int]) -> None:
+        """Write the descendants of row ``source`` (rows ``source + 1`` to ``end - 1``) again
+        as those of row ``here``, the last row written, and ``here``'s score as ``source``'s:
+        the search met the same subtree again (``reuse=True``). ``exits`` is the slice of
+        :attr:`exits` that ``source``'s subtree wrote, copied too when there is a window.
+        Each column is copied by slices; the parents move by ``here - source``.
+
+        :raises TreeTooLarge: when the copy would pass ``max_nodes``.
+        """
+        start, n = len(self.parent), end - source - 1
+        if start + n > self.max_nodes:
+            self.too_large()
+        shift = here - source
+        self.parent.extend(_plus(self.parent[source + 1:end], shift))
+        columns = [self.move, self.kind, self.score] + ([self.alpha, self.beta] if self.window else [])
+        for column in columns:
+            column.extend(column[source + 1:end])
+        self.score[here] = self.score[source]
+        if self.window:
+            self.exits.extend([(i + shift, a, b) for i, a, b in self.exits[exits[0]:exits[1]]])
+        if n:
+            self._copies.append((start, source + 1, n))
+
     def appenders(self) -> tuple:
         """The ``append`` of each column in row order: parent, move, kind, score, and with
         a window alpha and beta. An inner call's window at return goes into ``exits``
@@ -155,6 +180,7 @@ class Recorder:
 
     # Depth and subtree ends follow from the parents (rows are in pre-order), so the
     # search does not write them: they are worked out once, the first time they are read.
+    # Rows the recorder copied (:meth:`copy`) take theirs from the rows they copy, shifted.
     @property
     def depth(self) -> array:
         """Plies below the root, per row."""
@@ -167,23 +193,70 @@ class Recorder:
 
     def _depths(self, typecode: str) -> array:
         depth = array(typecode, bytes(len(self.parent) * array(typecode).itemsize))
-        for i, up in enumerate(self.parent):
-            if i:
-                depth[i] = depth[up] + 1
+        parent = self.parent
+        for searched, (start, source, n) in zip(self._searched(), [*self._copies, (0, 0, 0)]):
+            for i in searched:
+                depth[i] = depth[parent[i]] + 1
+            if n:
+                depth[start:start + n] = _plus(depth[source:source + n], depth[start - 1] - depth[source - 1])
         return depth
 
     @property
     def end(self) -> array:
         """Per row, the row just past its subtree: its children lie between."""
         if self._end is None or len(self._end) != len(self.parent):
-            n, parent = len(self.parent), self.parent
-            end = array("i", range(1, n + 1))
-            for i in range(n - 1, 0, -1):
-                up = parent[i]
-                if end[i] > end[up]:
-                    end[up] = end[i]
+            parent, copies = self.parent, self._copies
+            end = array("i", bytes(len(parent) * array("i").itemsize))
+            for start, _, n in copies:   # a copy's root ends where its copied rows do
+                end[start - 1] = start + n
+            for searched in reversed(self._searched()):   # the rows searched, from the last
+                for i in reversed(searched):
+                    last = end[i]
+                    if last <= i:   # no child has told it where its subtree ends: a leaf
+                        last = end[i] = i + 1
+                    up = parent[i]
+                    if last > end[up]:
+                        end[up] = last
+            end[0] = len(parent)   # the root's subtree is the whole tree
+            for start, source, n in copies:   # the copied rows, from the first
+                end[start:start + n] = _plus(end[source:source + n], start - source)
             self._end = end
         return self._end
+
+    def _searched(self) -> list[range]:
+        """The rows the search wrote itself, root aside, as ranges between the copies."""
+        ranges, done = [], 1
+        for start, _, n in self._copies:
+            ranges.append(range(done, start))
+            done = start + n
+        return ranges + [range(done, len(self.parent))]
+
+
+def _plus(items: array, shift: int) -> array:
+    """A copy of ``items`` with ``shift`` added to each, in one big-integer addition.
+
+    The items' bytes are read as one large non-negative integer, and ``shift`` repeated
+    in every item's place is added to it (or taken from it): each item's sum stays within
+    its own bytes, so no carry crosses into the next item, and the bytes of the result
+    are the shifted items (a tenth of the time of adding item by item, which copying half a
+    million rows would spend). It holds for items and sums that are 0 or more and fit the
+    type; a byte column (``"B"``) whose sums would not fit raises OverflowError.
+
+    >>> list(_plus(array("i", [0, 7, 2**31 - 9]), 8)), list(_plus(array("B", [3, 9]), -2))
+    ([8, 15, 2147483647], [1, 7])
+
+    :raises OverflowError: for a byte column whose largest item plus ``shift`` passes 255.
+    """
+    if not shift or not items:
+        return items
+    size, order = items.itemsize, sys.byteorder
+    if items.typecode == "B" and shift > 0 and max(items) + shift > 255:
+        raise OverflowError(f"a depth of {max(items) + shift} does not fit a byte")
+    lanes = int.from_bytes(abs(shift).to_bytes(size, order) * len(items), order)
+    total = int.from_bytes(items.tobytes(), order) + (lanes if shift > 0 else -lanes)
+    out = array(items.typecode)
+    out.frombytes(total.to_bytes(len(items) * size, order))
+    return out
 
 
 def _number(x: float) -> float | None:
