@@ -185,9 +185,9 @@ class Explorer(WidgetView):
         depth = None if self.depth.value == "end" else self.depth.value
         evaluate = None if self.heuristic.value == "open lines" else _unknown
         if plain:
-            result = minimax(self.game, self._cells, depth=depth, evaluate=evaluate)
+            result = minimax(self.game, self._cells, depth=depth, evaluate=evaluate, reuse=True)
         else:
-            result = alphabeta(self.game, self._cells, depth=depth, evaluate=evaluate,
+            result = alphabeta(self.game, self._cells, depth=depth, evaluate=evaluate, reuse=True,
                                order=ORDERS[self.order.value], prune_on_equal=self.prune_on_equal.value)
         self._kept[key] = result
         while len(self._kept) > KEPT or (len(self._kept) > 1 and
