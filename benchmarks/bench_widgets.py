@@ -8,8 +8,10 @@ in jumps. Wall-clock time is what a learner waits; CPU time (this process only) 
 printed too, since on a busy machine the wall clock also counts other programs (the
 load average is printed first). A focus change (issue 9: a click on a node of the
 explorer's depth-5 tic-tac-toe tree) redraws in at most 100 ms median, timed from the
-click reaching the handler to the new PNG on the image. The explorer, play board
-(tic-tac-toe and Connect Four) and pruning quiz rows are for information.
+click reaching the handler to the new PNG on the image. The explorer's longest waits
+(issue 25: on the empty board with minimax, depth 1 to 5 and 5 to "to the end", each the
+first time) take at most 0.5 s median. The other explorer, play board (tic-tac-toe and
+Connect Four) and pruning quiz rows are for information.
 Run with ``python benchmarks/bench_widgets.py``.
 """
 
@@ -151,6 +153,27 @@ def explorer_rows():
         seconds = timed(change)
         calls = explorer.counts["calls"] if explorer.counts else "-"
         print(f"{name:44} {calls:>8} {seconds:>8.3f}")
+    first_time_rows()
+
+
+def first_time_rows(explorers: int = 5) -> None:
+    """The explorer's longest waits (issue 25: at most 0.5 s), each the first time in an
+    explorer of its own, as a learner meets them: on the empty board with minimax, the depth
+    slider from 1 to 5, then from 5 to "to the end" (549,946 calls); medians of ``explorers``."""
+    times: dict[str, list[float]] = {"depth 1 to 5, minimax, first time": [], "5 to the end, minimax, first time": []}
+    calls = {}
+    for _ in range(explorers):
+        explorer = mv.Explorer(".........", depth=1, algorithm="minimax")
+        for (name, seconds), depth in zip(times.items(), (5, "end")):
+            seconds.append(timed(lambda: setattr(explorer.depth, "value", depth)))
+            calls[name] = explorer.counts["calls"]
+    print()
+    print(f"{'explorer: first time, %d explorers' % explorers:44} {'calls':>8} {'median s':>9} {'max s':>7} "
+          f"{'target':>7}")
+    for name, seconds in times.items():
+        median = statistics.median(seconds)
+        print(f"{name:44} {calls[name]:>8} {median:>9.3f} {max(seconds):>7.3f} {0.5:>7.3f} "
+              f"{'ok' if median <= 0.5 else 'SLOW'}")
 
 
 def play_rows():

@@ -1,6 +1,8 @@
 """How long a learner waits in a real JupyterLab: from the click or key press to the new
-picture on the page, for a Stepper step ("forward"), an Explorer change (the depth slider)
-and a focus click on a node of the Explorer's picture.
+picture on the page, for a Stepper step ("forward"), an Explorer change (the depth slider),
+a focus click on a node of the Explorer's picture, and the Explorer's longest waits: on
+the empty board with minimax, depth 1 to 5 (a click on the slider's track) and then 5 to
+"to the end" (549,946 calls), each the first time, in several explorers of their own.
 
 The page itself times each one: a listener notes ``performance.now()`` when the click or
 key press reaches the document, and a MutationObserver notes when the widget's image has a
@@ -30,7 +32,7 @@ pytestmark = pytest.mark.browser
 #: Where the medians go (beside the screenshots' folder; test-artifacts/ is not committed).
 TIMINGS = ARTIFACTS.parent / "browser-timings.txt"
 TARGET_S = 0.5
-STEPS, CHANGES, CLICKS = 8, 6, 6
+STEPS, CHANGES, CLICKS, ENDS = 8, 6, 6, 5
 
 STEPPER_CELL = """\
 import minimax_viz as mv
@@ -38,7 +40,8 @@ stepper = mv.Stepper(mv.alphabeta(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
 stepper"""
 EXPLORER_CELL = 'explorer = mv.Explorer(".........", depth=3)\nexplorer'
 CLICKS_CELL = 'clicks = mv.Explorer(".........", depth=3)\nclicks'
-ENDS_CELL = 'ends = mv.Explorer(".........", depth=1, algorithm="minimax")\nends'
+#: Explorers of their own for the first-time searches (an explorer keeps what it searched).
+ENDS_CELLS = [f'ends{i} = mv.Explorer(".........", depth=1, algorithm="minimax")\nends{i}' for i in range(ENDS)]
 
 # Arm the page's stopwatch on one widget output: the next click or key press starts it, the
 # widget's image loading a new picture stops it. window.__stopwatch holds the times (ms).
@@ -63,7 +66,7 @@ ARM = """(root) => {
 @pytest.fixture(scope="module")
 def timing_lab(lab_servers, tmp_path_factory):
     folder = tmp_path_factory.mktemp("timing-notebooks")
-    write_notebook(folder / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL, ENDS_CELL)
+    write_notebook(folder / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL, *ENDS_CELLS)
     return lab_servers.start(folder)
 
 
@@ -114,6 +117,13 @@ def _click_at(page, image, x: float, y: float, natural: tuple[int, int]) -> None
     page.mouse.click(box["x"] + x * box["width"] / natural[0], box["y"] + y * box["height"] / natural[1])
 
 
+def _click_on_track(page, scope, description: str, position: int, stops: int) -> None:
+    """Click the track of the slider ``description`` where stop ``position`` of ``stops`` lies
+    (ipywidgets' sliders move the handle to a click on the track)."""
+    box = slider(scope, description).locator(".noUi-base").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * position / (stops - 1), box["y"] + box["height"] / 2)
+
+
 def _centre_of(view, index: int) -> tuple[float, float]:
     """The middle of node ``index``'s first click box in the view's last PNG."""
     x0, y0, x1, y1 = next(b[1:] for b in view.click_boxes if b[0] == index)
@@ -161,19 +171,24 @@ def test_stepper_steps_explorer_changes_and_focus_clicks_are_timed(timing_lab, p
         assert _settled_picture(page, out, nav.png) == nav.png, f"focus on {target.move_words}"
         image = widget_image(out)
 
-    # -- "to the end" with minimax on the empty board (549,946 calls): the End key, then Home
-    # back to depth 1 and End again; the first time searches, later ones find the kept search
-    mirror = mv.Explorer(".........", depth=1, algorithm="minimax")
-    out = _output(nb, "ends = mv.Explorer(")
-    assert image_bytes(widget_image(out)) == mirror.navigator.png
-    handle = slider(out, "depth (plies)").get_by_role("slider")
-    for i in range(CHANGES):
-        key, mirror.depth.value = ("End", "end") if i % 2 == 0 else ("Home", 1)
-        handle.focus()
-        row = ("Explorer: to the end, minimax, first time" if i == 0 else
-               "Explorer: to the end again (kept), minimax" if key == "End" else
-               "Explorer: back to depth 1 (kept), minimax")
-        medians.setdefault(row, []).append(_timed(page, out, lambda: handle.press(key)))
-        assert _settled_picture(page, out, mirror.navigator.png) == mirror.navigator.png, f"depth {mirror.depth.value}"
-    assert sum(len(v) for v in medians.values()) == STEPS + 2 * CHANGES + CLICKS
-
+    # -- depth 1 to 5 (a click on the slider's track), then 5 to "to the end" (the End key),
+    # with minimax on the empty board, each the first time in an explorer of its own; then
+    # Home back to depth 1 and End again, which find the searches the explorer kept
+    stops = len(mv.widgets.explorer.DEPTHS)
+    for i in range(ENDS):
+        mirror = mv.Explorer(".........", depth=1, algorithm="minimax")
+        out = _output(nb, f"ends{i} = mv.Explorer(")
+        assert image_bytes(widget_image(out)) == mirror.navigator.png
+        mirror.depth.value = 5
+        medians.setdefault("Explorer: depth 1 to 5, minimax, first time", []).append(
+            _timed(page, out, lambda: _click_on_track(page, out, "depth (plies)", 4, stops)))
+        assert _settled_picture(page, out, mirror.navigator.png) == mirror.navigator.png, "depth 5"
+        handle = slider(out, "depth (plies)").get_by_role("slider")
+        for key, depth, row in (("End", "end", "Explorer: 5 to the end, minimax, first time"),
+                                ("Home", 1, "Explorer: back to depth 1 (kept), minimax"),
+                                ("End", "end", "Explorer: to the end again (kept), minimax")):
+            mirror.depth.value = depth
+            handle.focus()
+            medians.setdefault(row, []).append(_timed(page, out, lambda: handle.press(key)))
+            assert _settled_picture(page, out, mirror.navigator.png) == mirror.navigator.png, f"depth {depth}"
+    assert sum(len(v) for v in medians.values()) == STEPS + CHANGES + CLICKS + 4 * ENDS
