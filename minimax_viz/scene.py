@@ -30,7 +30,7 @@ from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .selection import MARK_WIDTHS, Fan, choose  # noqa: F401 (MARK_WIDTHS and Fan were made here)
 from .shapes import GEOMETRY, SHAPES, Geometry, shape_of
-from .trace import CALL, PRUNED, Node, format_probability, who_text
+from .trace import CALL, PRUNED, Node, format_probability, who_text, window_text
 
 __all__ = ["Scene", "NodeLabels", "Frame", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
@@ -319,7 +319,7 @@ class Scene:
             window = ""
             if self.window and kind[i] == CALL and reached:
                 a, b = self.tree.window_at(i, k)
-                window = f"α={self.value_text(a, guess=True)} β={self.value_text(b, guess=True)}"
+                window = window_text(a, b, lambda v: self.value_text(v, guess=True))
             out[i] = NodeLabels(reached, done, score, role, window)
         return out
 

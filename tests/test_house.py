@@ -127,3 +127,20 @@ def test_public_callables_that_raise_say_what(path):
     silent = [f"{name} (line {line})" for name, line, function, docs in _public_callables(tree)
               if _can_raise(function, exercises=exercises) and ":raises" not in docs]
     assert not silent, f"{_name(path)}: public callables that raise with no ':raises ...:' line: {'; '.join(silent)}"
+
+
+#: How the trace writes a window and a step (minimax_viz.trace.words: window_text, bound_text,
+#: event_text); the old Stepper's arrow, " → ", is gone from every view.
+EVENT_MARKS = ("α=", "β=", "α = ", "β = ", " → ")
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if "trace" not in p.relative_to(PACKAGE).parts], ids=_name)
+def test_only_the_trace_writes_windows_and_steps(path):
+    """Outside ``minimax_viz/trace``, no string or f-string writes an alpha-beta window or an
+    arrow for a step: those words come from the trace's formatters (one vocabulary)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        parts = node.values if isinstance(node, ast.JoinedStr) else [node] if isinstance(node, ast.Constant) else []
+        text = "".join(p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str))
+        found += [f"line {node.lineno}: {mark!r}" for mark in EVENT_MARKS if mark in text]
+    assert not found, f"{_name(path)} writes event words of its own: {'; '.join(sorted(set(found)))}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ..trace import Node, format_value
+from ..trace import Node, bound_text, format_value
 from .difference import _close
 
 
@@ -28,7 +28,8 @@ def _nums(got, want) -> tuple[str, str]:
 def _window_words(a, b, right: Node, parent: Node | None) -> str:
     """The learner's call for ``right`` was given the window ``a``, ``b`` (``parent``: the
     learner's call above it)."""
-    given, want = f"α = {_num(a)}, β = {_num(b)}", f"α = {_num(right.alpha)}, β = {_num(right.beta)}"
+    given = f"{bound_text('alpha', a, _num)}, {bound_text('beta', b, _num)}"
+    want = f"{bound_text('alpha', right.alpha, _num)}, {bound_text('beta', right.beta, _num)}"
     head = f"your call for {right.where} was given {given}, but its window there is {want}"
     if _close(a, right.beta) and _close(b, right.alpha):
         tail = "alpha and beta have changed places: pass them down in their own places, (alpha, beta)"
@@ -108,7 +109,10 @@ def _missing_words(node: Node) -> str:
 
 
 def _window(alpha, beta) -> tuple[str, str]:
-    return f"α = {format_value(alpha, signed=False)}", f"β = {format_value(beta, signed=False)}"
+    def num(value) -> str:
+        return format_value(value, signed=False)
+
+    return bound_text("alpha", alpha, num), bound_text("beta", beta, num)
 
 
 def _open_words(node: Node) -> str:

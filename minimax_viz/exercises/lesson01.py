@@ -298,7 +298,7 @@ def _longest_line(game, board) -> tuple[int, str]:
     leaf = max(tree.nodes, key=lambda node: node.depth)   # the first of the deepest, in search order
     path, node = [], leaf
     while node.parent is not None:
-        path.append(f"{node.parent.player} plays {node.move}")
+        path.append(node.move_words)
         node = node.parent
     return leaf.depth, ", ".join(reversed(path)) + f"; {_ending(game, leaf.state)}"
 

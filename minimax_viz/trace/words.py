@@ -201,7 +201,7 @@ def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) 
         return f"the search starts: {who}" if parts.by is None else f"{move}: a new call, {who}"
     if window and parts.window is not None and parts.node_type != "chance":
         alpha, beta = parts.window
-        who += f", alpha={num(alpha)} beta={num(beta)}"
+        who += f", {window_text(alpha, beta, num, spelled=True)}"
     return f"{move}: {who}"
 
 
@@ -211,7 +211,7 @@ def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
         if not explain or parts.window is None:
             return f"{move}: pruned" + (", never searched" if explain else "")
         alpha, beta = parts.window
-        return f"{move}: pruned, never searched (α = {num(alpha)} ≥ β = {num(beta)})"
+        return f"{move}: pruned, never searched ({bound_text('alpha', alpha, num)} ≥ {bound_text('beta', beta, num)})"
     if parts.kind == "hit":
         return f"{move}: {num(parts.value)} from the memo table"
     if parts.node_kind == "horizon":
@@ -236,9 +236,30 @@ def _return_text(parts: EventParts, move: str, num) -> str:
     alpha, beta = parts.window_out
     if parts.node_type == "max":
         return (f"{call} stops early and returns {value}: {parts.who} can get {value} or "
-                f"more here, and {low} has better elsewhere (β = {num(beta)})")
+                f"more here, and {low} has better elsewhere ({bound_text('beta', beta, num)})")
     return (f"{call} stops early and returns {value}: {parts.who} can hold {high} to {value} or less "
-            f"here, and {high} has as much elsewhere (α = {num(alpha)})")
+            f"here, and {high} has as much elsewhere ({bound_text('alpha', alpha, num)})")
+
+
+def window_text(alpha, beta, num=format_value, *, spelled: bool = False) -> str:
+    """An alpha-beta window as the pictures and the Stepper write it under a call, "α=+1 β=+∞"
+    (``spelled``: "alpha=+1 beta=+∞", as a line of the trace does); ``num`` writes a value.
+
+    >>> window_text(1, math.inf), window_text(-1, 0.5, spelled=True)
+    ('α=+1 β=+∞', 'alpha=−1 beta=+0.50')
+    """
+    a, b = ("alpha", "beta") if spelled else ("α", "β")
+    return f"{a}={num(alpha)} {b}={num(beta)}"
+
+
+def bound_text(side: str, value, num=format_value) -> str:
+    """One side of a window in a sentence, "α = +1" (``side`` "alpha") or "β = +∞" ("beta"),
+    as the trace explains a cutoff and the checks explain a window.
+
+    >>> f"{bound_text('alpha', 1)} ≥ {bound_text('beta', 1)}"
+    'α = +1 ≥ β = +1'
+    """
+    return f"{'α' if side == 'alpha' else 'β'} = {num(value)}"
 
 
 def move_text(by: str | None, move: str | None, probability: float | None = None) -> str:

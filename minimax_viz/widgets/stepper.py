@@ -11,7 +11,7 @@ import html
 
 from ..draw import TreeView
 from ..errors import InvalidOption, short_repr
-from ..trace import Node
+from ..trace import Node, window_text
 from ._common import WidgetView, check_dpi, ipywidgets, move_words, restart_note, value_text
 from .boards import board_html
 from .navigate import TreeNavigator
@@ -215,7 +215,7 @@ class Stepper(WidgetView):
         if not self.tree.has_window:
             return "<b>α and β</b>: none in plain minimax"
         alpha, beta = (self.call or self.node).window_at(self.step)  # a one-node tree: its leaf
-        text = f"α={self._num(alpha)} β={self._num(beta)}"
+        text = window_text(alpha, beta, self._num)
         return f"<b>α and β</b> of the current call: {html.escape(text)}"
 
     def _table_html(self) -> str:
