@@ -51,7 +51,9 @@ def _zero(board) -> int:
     return 0
 
 
-BOARDS = [".........", "X........", "....X....", "X.O......", "XO..X....", "XO.OX.X.."]
+#: The empty board's searches take a second or more in all: slow (make check leaves them out).
+BOARDS = [pytest.param(".........", marks=pytest.mark.slow), "X........", "....X....", "X.O......", "XO..X....",
+          "XO.OX.X.."]
 SETTINGS = [
     (minimax, {}), (minimax, {"evaluate": _zero}),
     (alphabeta, {}), (alphabeta, {"prune_on_equal": False}), (alphabeta, {"order": centre_first}),
@@ -212,6 +214,7 @@ def test_a_key_that_cannot_key_a_table_is_named():
         minimax(Listed(), "XO..X....", reuse=True)
 
 
+@pytest.mark.slow
 def test_the_explorer_draws_what_the_plain_search_draws():
     explorer = mv.Explorer(".........", depth=3, algorithm="minimax")
     explorer.depth.value = "end"
