@@ -8,6 +8,9 @@
 
 PYTHON ?= python3
 VENV   := .venv
+# Python keeps its bytecode caches (and pytest its rewritten test modules) here, as it does by
+# default: some images set PYTHONDONTWRITEBYTECODE, which makes every run compile everything again.
+unexport PYTHONDONTWRITEBYTECODE
 BIN    := $(VENV)/bin
 # One stamp per extra: make lab installs only what JupyterLab needs, make test everything.
 STAMP  := $(VENV)/.installed-test
@@ -65,20 +68,23 @@ student: $(TEACH)
 # and prints where it stood), so a stuck test ends the run with its traceback, not a silence.
 SUITE_LIMIT ?= 2400
 BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
+# The lessons run under nbval with these options (make test); elsewhere the plugin stays
+# unloaded (-p no:nbval), since importing it costs about 3 s in every pytest process.
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 test: $(STAMP) $(TEACH) chromium node
 	@status=0; \
 	echo "== lint: ruff (pyproject.toml says which rules)"; \
 	$(BIN)/ruff check . || status=$$?; \
 	echo "== 1/2: unit tests, doctests, notebooks, grading round-trips"; \
-	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile -m "not browser" --durations=10 || status=$$?; \
+	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile $(NBVAL) -m "not browser" --durations=10 || status=$$?; \
 	echo "== 2/2: browser tests (JupyterLab and JupyterLite in headless Chromium)"; \
-	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -m browser tests/browser --durations=10 || status=$$?; \
+	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -p no:nbval -m browser tests/browser --durations=10 || status=$$?; \
 	exit $$status
 
 # The quick path, while you work: the unit tests and doctests without notebooks, browser,
 # grading round-trips or anything marked slow, Hypothesis at a tenth of its count (under 60 s).
 check: $(STAMP) lint
-	$(BIN)/python -m pytest -p xdist -n 2 minimax_viz tests --ignore=tests/browser -m "not slow" -q
+	$(BIN)/python -m pytest -p xdist -n 2 -p no:nbval minimax_viz tests --ignore=tests/browser -m "not slow" -q
 
 # The linter alone (ruff: pycodestyle, pyflakes and bugbear's rules; see pyproject.toml).
 lint: $(STAMP)
@@ -86,7 +92,7 @@ lint: $(STAMP)
 
 # Only the package's own tests and doctests, slow ones included (no notebooks, no browser).
 unit: $(STAMP) $(TEACH)
-	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile minimax_viz tests --ignore=tests/browser
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 -p no:nbval --dist loadfile minimax_viz tests --ignore=tests/browser
 
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)
@@ -96,7 +102,7 @@ notebooks: $(STAMP)
 
 # Only the browser tests (JupyterLab driven by headless Chromium).
 browser: $(STAMP) chromium
-	$(BIN)/python -m pytest tests/browser
+	$(BIN)/python -m pytest -p no:nbval tests/browser
 
 # The browser tests need Debian's chromium; install it when it is missing.
 chromium:

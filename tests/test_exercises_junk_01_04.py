@@ -14,6 +14,10 @@ import pytest
 import minimax_viz as mv
 from feedback_helpers import said
 
+#: A sweep of hundreds of quick cases: make check leaves it to make test, which runs every one
+#: (the quick path stays under a minute).
+pytestmark = pytest.mark.slow
+
 L1, L2, L3, L4 = (mv.exercises.lesson01, mv.exercises.lesson02, mv.exercises.lesson03,
                   mv.exercises.lesson04)
 TUTORIAL = ["X", 1, "O", "X", 4, "X", "O", "O", 8]

@@ -15,6 +15,10 @@ import pytest
 from minimax_viz.exercises import lesson05, lesson06, lesson07, lesson08
 from minimax_viz.exercises.feedback import Feedback
 
+#: A sweep of hundreds of quick cases: make check leaves it to make test, which runs every one
+#: (the quick path stays under a minute).
+pytestmark = pytest.mark.slow
+
 #: Values a learner may type where a number, a pair, a list of paths or a column is asked.
 JUNK = [
     None, "3", "f2", "", [], [3], [3, 4], (3,), {}, {"alpha": 3, "beta": 8}, {3, 4},

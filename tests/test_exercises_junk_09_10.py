@@ -18,6 +18,10 @@ import pytest
 from minimax_viz.exercises import lesson09, lesson10
 from minimax_viz.exercises.feedback import Feedback
 
+#: A sweep of hundreds of quick cases: make check leaves it to make test, which runs every one
+#: (the quick path stays under a minute).
+pytestmark = pytest.mark.slow
+
 #: Values a learner may type where a number is asked.
 JUNK = [
     None, "3", "", [], [3], [3, 4], (3,), {}, {"value": 3}, {3, 4}, ...,

@@ -199,3 +199,20 @@ def test_tic_tac_toe_guesses_are_the_open_lines_asked_again_or_not():
             expected = (open_x - open_o) / 9
         assert game.evaluate(state) == game.evaluate(state) == expected, board
     assert len(seen) == 5478
+
+
+def test_tic_tac_toe_games_share_their_tables_and_a_subclass_keeps_its_own():
+    """What a game works out about a position (its moves, outcome, kind, guess) serves every
+    plain TicTacToe after it; a subclass that answers otherwise is not answered from them."""
+    first, second = TicTacToe(), TicTacToe()
+    code = first.state("XO.OX....")
+    assert first.successors(code) is second.successors(code), "one table for both"
+
+    class NoWins(TicTacToe):
+        def _compute_outcome(self, code):
+            return None if (code | code >> 9) & 511 != 511 else 0   # only a full board ends
+
+    other = NoWins()
+    won = first.state("XXXOO....")
+    assert first.outcome(won) == 1 and other.outcome(won) is None
+    assert TicTacToe().outcome(won) == 1 and len(other.successors(won)) == 4

@@ -14,6 +14,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import minimax_viz as mv
 from minimax_viz.errors import MinimaxError
 
+#: A sweep of hundreds of quick cases: make check leaves it to make test, which runs every one
+#: (the quick path stays under a minute).
+pytestmark = pytest.mark.slow
+
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 nan, inf = math.nan, math.inf
 

@@ -46,6 +46,10 @@ def _wins(bits: int) -> bool:
     return any(bits & m == m for m in _MASKS)
 
 
+#: The plain TicTacToe's tables, made by the first game and shared by all (TicTacToe.__init__).
+_SHARED: list[tuple] = []
+
+
 class _Table(dict):
     """A dict that fills itself: a missing key is computed once, then kept."""
 
@@ -93,19 +97,37 @@ class TicTacToe(Game):
     EMPTY_BOARD = _FreshList(range(9))
 
     def __init__(self):
-        self._checked: set[int] = set()   # internal codes already found legal (5,478 at most)
-        # A code is checked once, when its table entry is made (a board string is read too).
-        self._successors = _Table(lambda code: self._compute_successors(self._code(code)))
-        self._outcome = _Table(lambda code: self._compute_outcome(self._code(code)))
+        # Every plain TicTacToe shares one set of tables (its answers depend on the position
+        # alone), so a new game starts with what earlier ones worked out; a subclass, which
+        # may answer otherwise, keeps tables of its own.
+        if type(self) is not TicTacToe:
+            tables = self._tables()
+        else:
+            if not _SHARED:
+                _SHARED.append(self._tables())
+            tables = _SHARED[0]
+        (self._checked, self._successors, self._outcome, self._node_type, self._guesses,
+         self._by_priority) = tables
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
-        self._node_type = _Table(lambda code: "max" if self.player(code) == "X" else "min")
-        self._guesses = _Table(self._compute_guess)   # evaluate's answers, by checked code
-        self._by_priority = _Table(lambda code: Game.successors_by_priority(self, code))
         self.successors = self._successors.__getitem__
         self.successors_by_priority = self._by_priority.__getitem__
         self.outcome = self._outcome.__getitem__
         self.node_type = self._node_type.__getitem__
+
+    def _tables(self) -> tuple:
+        """The answers kept by position code, each worked out the first time it is asked:
+        the codes found legal (5,478 at most; a code is checked once, when its first entry
+        is made), the successors, the outcome, the kind of node, evaluate's guesses and the
+        successors by priority."""
+        return (
+            set(),
+            _Table(lambda code: self._compute_successors(self._code(code))),
+            _Table(lambda code: self._compute_outcome(self._code(code))),
+            _Table(lambda code: "max" if self.player(code) == "X" else "min"),
+            _Table(self._compute_guess),
+            _Table(lambda code: Game.successors_by_priority(self, code)),
+        )
 
     # -- forms of a state -----------------------------------------------------------
     def start(self) -> int:
