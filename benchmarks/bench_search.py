@@ -1,7 +1,9 @@
 """Speed and memory of the search on the whole tic-tac-toe tree.
 
 Prints a table: the tutorial's own function (a plain port of its JavaScript) beside the
-engine's minimax, unrecorded and recording every call, and alpha-beta. Run with
+engine's minimax, unrecorded and recording every call, alpha-beta, and minimax with
+``reuse=True`` (the same tree, each repeated subtree copied; timed with the depth and
+subtree-end columns a drawing reads, which it works out by copying too). Run with
 ``make bench`` or ``python benchmarks/bench_search.py [--repeat N]``.
 
 Targets (issue 10, "one search over node kinds"): unrecorded minimax at least 3x the
@@ -73,13 +75,17 @@ def main() -> None:
     game = mv.TicTacToe()
 
     port_calls = count_port_calls()
-    port_t, plain_t, rec_t, ab_t = best_times([
+    port_t, plain_t, rec_t, ab_t, reuse_t = best_times([
         lambda: tutorial.minimax(list(range(9)), "X"),
         lambda: mv.minimax(game, record=False),
         lambda: mv.minimax(game),
         lambda: mv.alphabeta(game),
+        lambda: mv.minimax(game, reuse=True).tree.columns(),
     ], args.repeat)
     plain, rec, ab = mv.minimax(game, record=False), mv.minimax(game), mv.alphabeta(game)
+    reused = mv.minimax(game, reuse=True)
+    assert [getattr(reused.tree._rec, c) for c in ("parent", "move", "kind", "score")] == \
+        [getattr(rec.tree._rec, c) for c in ("parent", "move", "kind", "score")], "reuse=True must record the same tree"
     rec_bytes = peak_bytes(lambda: mv.minimax(game))
     plain_bytes = peak_bytes(lambda: mv.minimax(game, record=False))
     n = len(rec.tree)
@@ -89,6 +95,7 @@ def main() -> None:
         ("minimax, record=False", plain.stats.calls, plain_t, plain_bytes),
         ("minimax, recording every call", rec.stats.calls, rec_t, rec_bytes),
         ("alphabeta (cell order), recording", ab.stats.calls, ab_t, None),
+        ("minimax, reuse=True, + depth and end", reused.stats.calls, reuse_t, None),
     ]
     print(f"{'search from the empty board':36} {'calls':>9} {'seconds':>8} {'M calls/s':>9} {'peak MB':>8}")
     for name, calls, t, mem in rows:
