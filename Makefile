@@ -60,25 +60,29 @@ app: $(APP)
 student: $(TEACH)
 	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
-# The whole suite, in two parts. First everything but the browser on two processes (the
+# The whole suite, in three parts. First everything but the browser on two processes (the
 # notebooks under nbval, the grading round-trips with nbgrader and otter from .venv-teach, every
-# Hypothesis test at its full count); then the browser tests in one process of their own, so
-# Chromium and JupyterLab never compete with nbval's kernels for the two cores. Both parts run
-# even when the first fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted
-# and prints where it stood), so a stuck test ends the run with its traceback, not a silence.
+# Hypothesis test at its full count); then the browser tests, two at a time, once nbval's kernels
+# are done (Chromium and JupyterLab never compete with them for the two cores); last the browser
+# timings alone, so the medians they print are a quiet machine's. Every part runs even when one
+# before it fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted and prints
+# where it stood), so a stuck test ends the run with its traceback, not a silence.
 SUITE_LIMIT ?= 2400
 BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
 # The lessons run under nbval with these options (make test); elsewhere the plugin stays
 # unloaded (-p no:nbval), since importing it costs about 3 s in every pytest process.
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+TIMINGS := tests/browser/test_timings.py
 test: $(STAMP) $(TEACH) chromium node
 	@status=0; \
 	echo "== lint: ruff (pyproject.toml says which rules)"; \
 	$(BIN)/ruff check . || status=$$?; \
-	echo "== 1/2: unit tests, doctests, notebooks, grading round-trips"; \
+	echo "== 1/3: unit tests, doctests, notebooks, grading round-trips"; \
 	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile $(NBVAL) -m "not browser" --durations=10 || status=$$?; \
-	echo "== 2/2: browser tests (JupyterLab and JupyterLite in headless Chromium)"; \
-	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -p no:nbval -m browser tests/browser --durations=10 || status=$$?; \
+	echo "== 2/3: browser tests (JupyterLab and JupyterLite in headless Chromium), two at a time"; \
+	$(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile -p no:nbval -m browser tests/browser --deselect $(TIMINGS) --durations=10 || status=$$?; \
+	echo "== 3/3: the browser timings, alone"; \
+	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -p no:nbval -m browser $(TIMINGS) || status=$$?; \
 	exit $$status
 
 # The quick path, while you work: the unit tests and doctests without notebooks, browser,
