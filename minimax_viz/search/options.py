@@ -189,7 +189,23 @@ def _guess_checker(game):
     """``check(guess, state)``: the game's own heuristic's ``guess`` at ``state`` when it is a
     number that is not NaN, else InvalidOption in words (the search's fast path checks plain
     ints and floats inline and calls this for anything else)."""
-    board, name = game.board, f"{type(game).__name__}.evaluate"
+    return _number_checker(game.board, f"{type(game).__name__}.evaluate")
+
+
+def _checked_guess(evaluate, board, name: str):
+    """``evaluate(state)``, refused in words unless it is a number (not NaN); ``name`` and
+    ``board`` (the position's public form) say whose answer it was, and where."""
+    check = _number_checker(board, name)
+
+    def checked(state):
+        return check(evaluate(state), state)
+
+    return checked
+
+
+def _number_checker(board, name: str):
+    """``check(guess, state)``: ``guess`` when it is a number that is not NaN, else
+    InvalidOption saying that ``name`` returned it for the position ``board(state)``."""
 
     def check(guess, state):
         if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
@@ -200,19 +216,3 @@ def _guess_checker(game):
         return guess
 
     return check
-
-
-def _checked_guess(evaluate, board, name: str):
-    """``evaluate(state)``, refused in words unless it is a number (not NaN); ``name`` and
-    ``board`` (the position's public form) say whose answer it was, and where."""
-
-    def checked(state):
-        guess = evaluate(state)
-        if isinstance(guess, bool) or not isinstance(guess, Real) or guess != guess:
-            raise InvalidOption(
-                f"{name} returned {_short(guess)} for {_short(board(state))}; it must return a number, "
-                "not NaN (the position's value for Max)"
-            )
-        return guess
-
-    return checked
