@@ -109,10 +109,7 @@ def _missing_words(node: Node) -> str:
 
 
 def _window(alpha, beta) -> tuple[str, str]:
-    def num(value) -> str:
-        return format_value(value, signed=False)
-
-    return bound_text("alpha", alpha, num), bound_text("beta", beta, num)
+    return bound_text("alpha", alpha, _num), bound_text("beta", beta, _num)
 
 
 def _open_words(node: Node) -> str:
