@@ -33,7 +33,7 @@ from typing import Any, Callable, Sequence
 
 from .errors import InvalidOption, short_repr
 from .exercises.feedback import describe_error
-from .exercises.running import TIME_LIMIT, Stopped, Timer
+from .exercises.running import Stopped, Timer, check_seconds, time_limit as _time_limit
 from .games import ConnectFour, TicTacToe
 from .games.base import Game
 from .match_result import HORIZON, Forfeit, GameRecord, MatchResult, Replay  # noqa: F401 (named here too)
@@ -437,12 +437,13 @@ def _names(players) -> dict[str, Callable]:
 
 
 def play_match(players, *, game: Game | None = None, games: int = 8, seed: int = 0,
-               budget: Budget | int | None = None, time_limit: float = TIME_LIMIT,
+               budget: Budget | int | None = None, time_limit: float | None = None,
                opening_list: Sequence[tuple] | None = None) -> MatchResult:
     """Every pair of ``players`` plays ``games`` games of ``game`` (Connect Four unless
     given): ``games // 2`` openings drawn (with ``seed``) from :func:`openings`, each played
     once with either player first. Each move gets ``budget`` (calls; 1,000 unless given)
-    and at most ``time_limit`` seconds; a broken rule forfeits the game (:class:`Forfeit`).
+    and at most ``time_limit`` seconds (the checks' limit, 3 s, unless given); a broken rule
+    forfeits the game (:class:`Forfeit`).
 
     ``players`` is a list of functions ``player(game, state, budget) -> move`` (named by
     their ``__name__``) or a dict ``{name: player}``. The same seed gives the same openings
@@ -461,7 +462,7 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     game = ConnectFour() if game is None else game
     _check_match(game, games, seed)
     budget = budget if isinstance(budget, Budget) else Budget(budget)
-    _check_time_limit(time_limit)
+    time_limit = check_seconds(_time_limit() if time_limit is None else time_limit, "time_limit")
     drawn = _draw_openings(game, games, seed, opening_list)
     seats = {name: _Seat(name, fn, game) for name, fn in named.items()}
     records = []
@@ -481,11 +482,6 @@ def _check_match(game, games, seed) -> None:
                             f"player first), not {short_repr(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidOption(f"seed must be a whole number, not {short_repr(seed)}")
-
-
-def _check_time_limit(time_limit) -> None:
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-        raise InvalidOption(f"time_limit must be a number of seconds above 0, not {short_repr(time_limit)}")
 
 
 def _draw_openings(game: Game, games: int, seed: int, opening_list) -> list:

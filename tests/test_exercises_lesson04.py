@@ -562,6 +562,7 @@ def test_the_questions_are_what_an_independent_search_says():
 
 
 @pytest.mark.slow
+@pytest.mark.time_limit(0.5)
 def test_draw_your_minimax_stops_a_search_without_end(figures):
     def spin(game, state, depth):
         while True:

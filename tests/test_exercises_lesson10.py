@@ -251,6 +251,7 @@ def test_junk_gets_words_never_raises(fn, words):
 
 
 @pytest.mark.slow
+@pytest.mark.time_limit(0.5)
 def test_a_search_that_spins_is_stopped():
     start = time.perf_counter()
     feedback = L.check_minimax(_spins)

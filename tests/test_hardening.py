@@ -1010,3 +1010,30 @@ def test_random_interrupts_into_the_new_guards_leave_no_state_behind():
     assert L10.check_minimax(_numpy_minimax).ok and not L10.check_minimax(_exits).ok
     assert mv.record_calls(mv.tutorial.minimax, list(mv.TicTacToe.TUTORIAL_BOARD), "X").stats.calls == 9
     assert mv.exercises.lesson09.play_match(mv.exercises.lesson09.minimax_player, games=3)["win"] == 3
+
+
+@pytest.mark.time_limit(0.2)
+def test_the_checks_read_their_time_limit_each_time_they_run():
+    from minimax_viz.exercises.running import call_learner, time_limit
+
+    def forever():
+        while True:
+            pass
+
+    assert time_limit() == 0.2
+    got, words = call_learner(forever)
+    assert got is None and words == "it ran for more than 0.2 s without an answer (an endless loop?)"
+    assert "more than 0.2 s" in str(mv.exercises.lesson02.check_terminal_score(lambda board: forever()))
+
+
+@pytest.mark.parametrize("limit", [0, -1, True, "3", float("nan")])
+def test_a_time_limit_that_is_no_number_of_seconds_is_named(monkeypatch, limit):
+    from minimax_viz.exercises import running
+
+    monkeypatch.setattr(running, "TIME_LIMIT", limit)
+    with pytest.raises(InvalidOption, match=r"mv\.exercises\.running\.TIME_LIMIT must be a number of seconds above 0"):
+        running.time_limit()
+    from minimax_viz.players import greedy_player, play_match, random_player
+
+    with pytest.raises(InvalidOption, match="^time_limit must be a number of seconds above 0"):
+        play_match([greedy_player, random_player], game=mv.TicTacToe(), games=2, time_limit=limit)

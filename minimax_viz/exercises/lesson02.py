@@ -28,7 +28,7 @@ from .feedback import (
     describe_error,
     same,
 )
-from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
+from .running import Stopped as _Stop, Timer as _Timer
 from .searches import SearchFeedback
 from .tutorial_minimax import (
     Verdict,
@@ -165,8 +165,9 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
         return Feedback(False, f"{name} should be a function, but it is {_short(terminal_score)}.",
                         hint="pass the function itself, without calling it: check_terminal_score(terminal_score).")
     board = None
+    timer = _Timer()
     try:
-        with _Timer(TIME_LIMIT):
+        with timer:
             for state in _positions():
                 board = _GAME.board(state)
                 given = list(board)
@@ -185,7 +186,7 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
                 if words is not None:
                     return Feedback(False, words, hint=_TERMINAL_HINT)
     except _Stop:
-        return Feedback(False, f"{name} ran for more than {TIME_LIMIT:g} s on the 5,478 positions (it was on "
+        return Feedback(False, f"{name} ran for more than {timer.seconds:g} s on the 5,478 positions (it was on "
                         f"{board!r}): a loop that never ends?", hint=_TERMINAL_HINT)
     except RecursionError:
         return Feedback(False, f"{name}({board!r}) called itself without end (RecursionError); it only looks "

@@ -32,12 +32,12 @@ from ..players import (
 )
 from .feedback import Feedback, learner_check, shown
 from .searches import (
-    DEEP_GHOST, TIME_LIMIT, TWO_GHOSTS, Case, SearchFeedback, WatchedGame, cases, check_search,
+    DEEP_GHOST, TWO_GHOSTS, Case, SearchFeedback, WatchedGame, cases, check_search,
 )
 
 __all__ = [
     "check_minimax", "check_alphabeta", "check_expectimax", "SearchFeedback", "WatchedGame",
-    "reference_minimax", "one_ply_too_deep", "cases", "Case", "TWO_GHOSTS", "DEEP_GHOST", "TIME_LIMIT",
+    "reference_minimax", "one_ply_too_deep", "cases", "Case", "TWO_GHOSTS", "DEEP_GHOST",
     "check_player", "LadderFeedback", "ladder", "wilson_lower", "chance_to_pass", "LADDER_GAME", "LADDER_BUDGET",
     "LADDER_SEED",
 ]

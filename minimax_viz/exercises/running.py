@@ -12,12 +12,31 @@ import signal
 import threading
 from typing import Any, Callable
 
+from ..errors import InvalidOption, short_repr
 from .feedback import describe_error
 
-__all__ = ["call_learner", "TIME_LIMIT", "Timer", "Stopped"]
+__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "Timer", "Stopped"]
 
-#: Seconds a learner's function may run on one case before a check stops it.
+#: Seconds a learner's function may run on one case before a check stops it. The checks read
+#: it each time they run (:func:`time_limit`), so a slow machine may allow more
+#: (``mv.exercises.running.TIME_LIMIT = 10``) and a test of the stop itself may wait less.
 TIME_LIMIT = 3.0
+
+
+def time_limit() -> float:
+    """The seconds a check gives a learner's function now: :data:`TIME_LIMIT` as it stands.
+
+    >>> time_limit()
+    3.0
+    """
+    return float(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"))
+
+
+def check_seconds(value, name: str):
+    """`value`, if it is a number of seconds above 0; else an :class:`InvalidOption` naming `name`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise InvalidOption(f"{name} must be a number of seconds above 0, not {short_repr(value)}")
+    return value
 
 
 class Stopped(BaseException):
@@ -26,16 +45,17 @@ class Stopped(BaseException):
 
 
 class Timer:
-    """Raises :class:`Stopped` in the learner's code after ``seconds`` (main thread, where
-    the clock signal exists; elsewhere a check's call budget alone bounds the search).
+    """Raises :class:`Stopped` in the learner's code after ``seconds`` (by default
+    :func:`time_limit`; main thread, where the clock signal exists; elsewhere a check's call
+    budget alone bounds the search).
 
     >>> with Timer(1.0):
     ...     sum(range(10))
     45
     """
 
-    def __init__(self, seconds: float):
-        self.seconds = seconds
+    def __init__(self, seconds: float | None = None):
+        self.seconds = time_limit() if seconds is None else seconds
         self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
     def _ring(self, signum, frame):
@@ -54,7 +74,7 @@ class Timer:
         return False
 
 
-def call_learner(fn: Callable, *args, seconds: float = TIME_LIMIT) -> tuple[Any, str | None]:
+def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any, str | None]:
     """``(fn(*args), None)``, or ``(None, words)`` when the learner's ``fn`` gives no answer:
     the words say what happened ("it is still the stub ...", "it recursed without end ...").
 
@@ -65,11 +85,12 @@ def call_learner(fn: Callable, *args, seconds: float = TIME_LIMIT) -> tuple[Any,
     >>> call_learner(lambda n: 1 // n, 0)
     (None, 'it raised ZeroDivisionError: integer division or modulo by zero')
     """
+    timer = Timer(seconds)
     try:
-        with Timer(seconds):
+        with timer:
             return fn(*args), None
     except Stopped:
-        return None, f"it ran for more than {seconds:g} s without an answer (an endless loop?)"
+        return None, f"it ran for more than {timer.seconds:g} s without an answer (an endless loop?)"
     except RecursionError:
         return None, "it recursed without end (RecursionError): each call must get closer to a case it answers at once"
     except SystemExit as err:

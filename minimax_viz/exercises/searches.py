@@ -51,10 +51,10 @@ from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, describe_error, learner_check, unfinished
-from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
+from .running import Stopped as _Stop, Timer as _Timer
 
 __all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES",
-           "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS", "TIME_LIMIT"]
+           "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS"]
 
 #: The searches a check knows.
 KINDS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
@@ -479,13 +479,14 @@ def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax", algorithm
     watched = WatchedGame(case.game, max_calls=budget)
     run = Run(case)
     depth = math.inf if case.depth is None else case.depth
+    timer = _Timer()
     try:
-        with _Timer(TIME_LIMIT):
+        with timer:
             run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm=algorithm,
                                     min_at_random=kind == "expectimax")
     except _Stop as stop:
         run.problem = (f"it ran too long ({stop}: more than {budget:,} calls to the game, or "
-                       f"{TIME_LIMIT:g} s); check that each call searches a child, and that "
+                       f"{timer.seconds:g} s); check that each call searches a child, and that "
                        "the recursion stops at finished games and at depth 0")
     except RecursionError as err:
         run.error = err

@@ -28,7 +28,7 @@ from ..games import TicTacToe
 from ..learner import LearnerResult, record_calls
 from ..search import minimax as engine_minimax
 from .feedback import describe_error, same
-from .running import TIME_LIMIT, Stopped as _Stop, Timer as _Timer
+from .running import Stopped as _Stop, Timer as _Timer
 
 __all__ = ["Verdict", "judge", "judge_recording", "record", "stub_below", "board_text", "board_facts", "signed",
            "LINES"]
@@ -156,17 +156,19 @@ def _plays(node) -> list[dict]:
 # -- running the learner's function ---------------------------------------------------------------
 
 def record(fn: Callable, board, mark: str, *, max_nodes: int) -> LearnerResult:
-    """``record_calls(fn, board, mark)`` on tic-tac-toe, stopped after :data:`TIME_LIMIT`
-    seconds with a ``TimeoutError`` (the learner's own errors reach the caller).
+    """``record_calls(fn, board, mark)`` on tic-tac-toe, stopped after
+    :func:`~minimax_viz.exercises.running.time_limit` seconds with a ``TimeoutError`` (the
+    learner's own errors reach the caller).
 
     :raises TimeoutError: the function ran longer than the time limit.
     :raises TreeTooLarge: it made more than ``max_nodes`` calls.
     """
+    timer = _Timer()
     try:
-        with _Timer(TIME_LIMIT):
+        with timer:
             return record_calls(fn, board, mark, game=_GAME, max_nodes=max_nodes, algorithm="your minimax")
     except _Stop:
-        raise TimeoutError(f"it ran for more than {TIME_LIMIT:g} s") from None
+        raise TimeoutError(f"it ran for more than {timer.seconds:g} s") from None
 
 
 def _raised_in(err: BaseException) -> str | None:
