@@ -78,9 +78,9 @@ test: $(STAMP) $(TEACH) chromium node
 	echo "== lint: ruff (pyproject.toml says which rules)"; \
 	$(BIN)/ruff check . || status=$$?; \
 	echo "== 1/3: unit tests, doctests, notebooks, grading round-trips"; \
-	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile $(NBVAL) -m "not browser" --durations=10 || status=$$?; \
+	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile --no-loadscope-reorder $(NBVAL) -m "not browser" --durations=10 || status=$$?; \
 	echo "== 2/3: browser tests (JupyterLab and JupyterLite in headless Chromium), two at a time"; \
-	$(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile -p no:nbval -m browser tests/browser --deselect $(TIMINGS) --durations=10 || status=$$?; \
+	$(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile --no-loadscope-reorder -p no:nbval -m browser tests/browser --deselect $(TIMINGS) --durations=10 || status=$$?; \
 	echo "== 3/3: the browser timings, alone"; \
 	$(BOUNDED) $(BIN)/python -m pytest -p no:xdist -p no:nbval -m browser $(TIMINGS) || status=$$?; \
 	exit $$status

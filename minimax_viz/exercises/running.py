@@ -28,12 +28,17 @@ def time_limit() -> float:
 
     >>> time_limit()
     3.0
+
+    :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
     return float(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"))
 
 
 def check_seconds(value, name: str):
-    """`value`, if it is a number of seconds above 0; else an :class:`InvalidOption` naming `name`."""
+    """`value`, if it is a number of seconds above 0.
+
+    :raises InvalidOption: for anything else, naming `name`.
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise InvalidOption(f"{name} must be a number of seconds above 0, not {short_repr(value)}")
     return value
