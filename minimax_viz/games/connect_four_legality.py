@@ -206,12 +206,14 @@ def _interleaves(columns: list[tuple[int, ...]], budget: list[int] | None = None
     merged, each in its own order, into X, O, X, O, ...: the running total of the
     merge stays 1 after X's moves and 0 after O's.
 
-    Two exact searches take turns, a step each (:func:`_merges`): one builds the
-    merge from the first move, the other from the last (the same search on the
-    columns read top-down, the colours swapped when the last move is O's). The first
-    to finish answers. A board that is hard to build up is often easy to take down,
-    and the other way round: boards that keep one direction busy for minutes fall to
-    the other in a few steps.
+    Two exact searches (:func:`_merges`): one builds the merge from the first move, the
+    other from the last (the same search on the columns read top-down, the colours
+    swapped when the last move is O's). The first to finish answers. A board that is
+    hard to build up is often easy to take down, and the other way round: boards that
+    keep one direction busy for minutes fall to the other in a few steps. The first
+    search alone takes the first steps, one more than there are discs, which builds
+    nearly every board from play with no step back; then the two take turns, a step
+    each.
 
     ``budget``, a one-item list, counts down the positions the two searches may still
     look at; :class:`_Undecided` is raised when it runs out.
@@ -219,8 +221,19 @@ def _interleaves(columns: list[tuple[int, ...]], budget: list[int] | None = None
     >>> _interleaves([(1, -1), (1, -1)]), _interleaves([(1, 1, -1, -1)])
     (True, False)
     """
-    flip = -1 if sum(len(column) for column in columns) % 2 == 0 else 1
-    searches = [_merges(columns), _merges([tuple(flip * d for d in reversed(c)) for c in columns])]
+    n = sum(len(column) for column in columns)
+    forward = _merges(columns)
+    for _ in range(n + 1):   # the first search's head start: a step a disc, and its end
+        try:
+            next(forward)
+        except StopIteration as done:
+            return done.value
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Undecided
+    flip = -1 if n % 2 == 0 else 1
+    searches = [forward, _merges([tuple(flip * d for d in reversed(c)) for c in columns])]
     while True:
         for search in searches:
             try:
