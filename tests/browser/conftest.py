@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from labpage import ARTIFACTS
+from labpage import ARTIFACTS, close_documents
 from labserver import LabServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,32 +219,82 @@ def course_lab(lab_servers) -> LabServer:
     return lab_servers.start(ROOT / "notebooks")
 
 
+@pytest.fixture(scope="session")
+def _kept_page(browser):
+    """The page the last test that passed left behind (``{"page": ...}``), closed at the end."""
+    kept: dict = {}
+    try:
+        yield kept
+    finally:
+        if kept.get("page") is not None:
+            kept.pop("page").context.close()
+
+
 @pytest.fixture
-def page(browser, lab_servers, request):
-    """A new page (1280x900) in a fresh browser context; kernels shut down after the test.
+def page(browser, lab_servers, request, _kept_page):
+    """A page (1280x900) with no document open; every kernel is shut down after the test.
+
+    JupyterLab takes about 3 s to load in a page, so the page of a test that passed is kept
+    for the next one: with its documents closed and its kernels ended, `open_notebook`
+    opens the next notebook in the JupyterLab already loaded there (a new kernel, as a fresh
+    page would start). After a failure, or a dialog left open, the next test gets a new
+    page in a fresh browser context.
 
     Playwright's default timeout is 30 s for actions and 120 s for navigation. If the test
     fails, ``test-artifacts/browser/<test>-failed.png`` and ``...-console.txt`` are kept.
     """
     for stale in ARTIFACTS.glob(f"{_safe(request.node.name)}-*"):
         stale.unlink()  # evidence of an earlier failure of this test
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(30_000)
-    context.set_default_navigation_timeout(120_000)
-    new_page = context.new_page()
+    new_page = _kept_page.pop("page", None)
+    if new_page is not None:
+        new_page.set_viewport_size(VIEWPORT)
+    else:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.set_default_timeout(30_000)
+        context.set_default_navigation_timeout(120_000)
+        new_page = context.new_page()
     console: list[str] = []
-    new_page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-    new_page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+
+    def on_console(message):
+        console.append(f"{message.type}: {message.text}")
+
+    def on_error(error):
+        console.append(f"pageerror: {error}")
+
+    new_page.on("console", on_console)
+    new_page.on("pageerror", on_error)
+    keep = False
     try:
         yield new_page
+        keep = not any(getattr(getattr(request.node, f"report_{when}", None), "failed", False)
+                       for when in ("setup", "call"))
     finally:
         try:
-            report = getattr(request.node, "report_call", None)
-            if report is not None and report.failed:
+            if not keep:
                 _keep_evidence(new_page, request.node.name, console, lab_servers)
         finally:
-            context.close()
+            new_page.remove_listener("console", on_console)
+            new_page.remove_listener("pageerror", on_error)
+            keep = keep and _closed_documents(new_page)
             lab_servers.shutdown_kernels()
+            if keep:
+                _kept_page["page"] = new_page
+            else:
+                new_page.context.close()
+
+
+def _closed_documents(page) -> bool:
+    """Close the documents of a page that shows JupyterLab with no dialog; False if it cannot be kept."""
+    try:
+        if page.is_closed():
+            return False
+        if page.evaluate("() => !!document.querySelector('.jp-Dialog')"):
+            return False
+        if page.evaluate("() => !!(window.jupyterapp && window.jupyterapp.shell)"):
+            close_documents(page)
+        return True
+    except Exception:  # a page that no longer answers is not kept
+        return False
 
 
 def _keep_evidence(page, name: str, console: list[str], servers: LabServers) -> None:

@@ -30,7 +30,7 @@ from playwright.sync_api import Locator, Page, expect
 
 __all__ = [
     "NotebookError", "ARTIFACTS",
-    "open_notebook", "wait_for_kernel_idle", "run_all_cells", "run_notebook", "wait_for_widgets",
+    "open_notebook", "in_lab_of", "close_documents", "wait_for_kernel_idle", "run_all_cells", "run_notebook", "wait_for_widgets",
     "cell", "cell_with_source", "slider", "move_slider", "slider_readout",
     "button", "label", "figure", "figure_src", "figure_bytes", "wait_for_figure_change",
     "widget_image", "image_bytes", "wait_for_image_change",
@@ -102,11 +102,21 @@ class NotebookError(AssertionError):
 # -- opening and running ---------------------------------------------------------------------
 
 def open_notebook(page: Page, server, path: str, *, timeout: float = 120) -> Locator:
-    """Open `path` (relative to `server`'s root) in a fresh workspace; wait for an idle kernel.
+    """Open `path` (relative to `server`'s root) alone in the page; wait for an idle kernel.
+
+    A page that already shows this server's JupyterLab (the `page` fixture keeps one from a
+    test that passed) closes what it shows and opens `path` there, as a learner opens a
+    second notebook; any other page loads JupyterLab in a fresh workspace first. Either way
+    the notebook starts a new kernel: the fixture ends every session after each test.
 
     Returns the notebook's locator (``.jp-NotebookPanel``), the scope for the finders below.
     """
-    page.goto(server.url(path), timeout=timeout * 1000, wait_until="domcontentloaded")
+    if in_lab_of(page, server):
+        close_documents(page)
+        page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', "
+                      "{path, factory: 'Notebook'}); }", path)
+    else:
+        page.goto(server.url(path), timeout=timeout * 1000, wait_until="domcontentloaded")
     _wait_for(page, _KERNEL_STATE, timeout,
               lambda s: s["notebook"] == path and s["ready"]
               and s["connection"] == "connected" and s["status"] == "idle",
@@ -115,6 +125,24 @@ def open_notebook(page: Page, server, path: str, *, timeout: float = 120) -> Loc
     notebook = page.locator(".jp-NotebookPanel:visible")
     expect(notebook).to_have_count(1, timeout=timeout * 1000)
     return notebook
+
+
+def in_lab_of(page: Page, server) -> bool:
+    """True when `page` shows `server`'s JupyterLab, loaded, with no dialog open."""
+    if page.is_closed() or getattr(server, "port", None) is None or not page.url.startswith(f"{server.base_url}lab"):
+        return False
+    return page.evaluate("""() => !!(window.jupyterapp && window.jupyterapp.shell
+                                    && !document.querySelector('.jp-Dialog'))""")
+
+
+def close_documents(page: Page) -> None:
+    """Close every tab of the main area without asking to save (a test never saves)."""
+    page.evaluate("""() => {
+      for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
+        if (widget.context && widget.context.model) widget.context.model.dirty = false;
+        widget.dispose();
+      }
+    }""")
 
 
 def wait_for_kernel_idle(page: Page, *, timeout: float = 60) -> None:
