@@ -45,8 +45,8 @@ SLOW_CASES = (
 #: the end while the other has nothing to do. The rest keep pytest's order. Only the order of
 #: the run changes: every file runs, whole, on one worker, wherever it stands here.
 LONGEST_FIRST = (
-    "tests/browser/test_widget_polish.py", "tests/browser/test_teaching.py", "tests/browser/test_lessons.py",
-    "tests/browser/test_lite_browser.py", "tests/browser/test_infrastructure.py",
+    "tests/browser/test_teaching.py", "tests/browser/test_lite_browser.py", "tests/browser/test_widget_polish.py",
+    "tests/browser/test_lessons.py", "tests/browser/test_stepper_screen.py", "tests/browser/test_infrastructure.py",
     "tests/test_student_copies.py", "tests/test_grading_otter.py", "tests/test_widgets.py",
     "tests/test_connect_four_check.py", "tests/test_grading_nbgrader.py", "tests/test_frames.py",
     "tests/test_lite.py", "tests/test_exercises_junk_09_10.py", "tests/test_connect_four_hooks.py",

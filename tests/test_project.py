@@ -43,6 +43,19 @@ def test_public_names_exist():
         assert hasattr(minimax_viz, name), name
 
 
+def test_the_longest_test_files_named_first_exist():
+    """tests/conftest.py's LONGEST_FIRST orders make test's run: a name there that no longer
+    names a file would quietly stop doing so."""
+    import ast
+
+    tree = ast.parse((ROOT / "tests" / "conftest.py").read_text())
+    (LONGEST_FIRST,) = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                        and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["LONGEST_FIRST"]]
+    missing = [name for name in LONGEST_FIRST if not (ROOT / name).is_file()]
+    assert not missing, f"LONGEST_FIRST names files that are gone: {missing}"
+    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
+
+
 def test_ci_calls_make_test():
     run = (ROOT / ".ci" / "run").read_text()
     assert "make test" in run

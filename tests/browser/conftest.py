@@ -6,10 +6,13 @@
         ...
 
 - `lab_servers` starts one JupyterLab per folder (a copy of it) and stops them all at the end;
-  `course_lab` is the one serving a copy of ``notebooks/``.
-- `browser` is Debian's chromium driven by Playwright; `page` is a new page in a new context
-  for each test. After the test its kernels are shut down; if it failed, a screenshot and
-  the browser console are kept in ``test-artifacts/browser/``.
+  `course_lab` is the one serving a copy of ``notebooks/``; a test module that needs notebooks
+  of its own writes them into that copy (names apart from the lessons'), so one server and
+  one loaded JupyterLab serve every module on a worker.
+- `browser` is Debian's chromium driven by Playwright; `page` is a page with no document
+  open: the page of the last test that passed (JupyterLab stays loaded in it), else a new
+  page in a new context. After the test its kernels are shut down; if it failed, a
+  screenshot and the browser console are kept in ``test-artifacts/browser/``.
 
 Without chromium the tests skip, except under ``CI=true``, where they fail. Every browser
 test is bounded: it fails after ``BROWSER_TEST_TIMEOUT`` seconds (default 600, setup to

@@ -42,13 +42,13 @@ display(press, answer)"""
 
 
 @pytest.fixture(scope="module")
-def demo_lab(lab_servers, tmp_path_factory):
-    """JupyterLab serving demo.ipynb (markdown, slider cell, button cell) and broken.ipynb."""
-    folder = tmp_path_factory.mktemp("demo-notebooks")
-    write_notebook(folder / "demo.ipynb",
+def demo_lab(course_lab):
+    """The course's JupyterLab, serving also demo.ipynb (markdown, slider cell, button cell)
+    and broken.ipynb, written beside the lessons in its copy."""
+    write_notebook(course_lab.root / "demo.ipynb",
                    "# Demo\nA slider that redraws a figure; a button.", SLIDER_CELL, BUTTON_CELL)
-    write_notebook(folder / "broken.ipynb", "x = 1", "1 / 0", "never = 'run'")
-    return lab_servers.start(folder)
+    write_notebook(course_lab.root / "broken.ipynb", "x = 1", "1 / 0", "never = 'run'")
+    return course_lab
 
 
 def test_slider_moved_with_the_keyboard_redraws_the_figure(demo_lab, page):

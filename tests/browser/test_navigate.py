@@ -48,10 +48,10 @@ print("TARGET " + json.dumps({"x": x, "y": y, "width": width, "height": height})
 
 
 @pytest.fixture(scope="module")
-def explorer_lab(lab_servers, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("navigate-notebooks")
-    write_notebook(folder / "explorer.ipynb", EXPLORER_CELL, WHERE_CELL)
-    return lab_servers.start(folder)
+def explorer_lab(course_lab):
+    """The course's JupyterLab, serving also explorer.ipynb (written in its copy)."""
+    write_notebook(course_lab.root / "explorer.ipynb", EXPLORER_CELL, WHERE_CELL)
+    return course_lab
 
 
 def expected_pictures():

@@ -50,15 +50,16 @@ BOXES = """(output) => {
 
 
 @pytest.fixture(scope="module")
-def stepper_lab(lab_servers, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("stepper-screen")
+def stepper_lab(course_lab):
+    """The course's JupyterLab, serving also steppers.ipynb and restart.ipynb (written in its copy)."""
+    folder = course_lab.root
     cells = ["import minimax_viz as mv"] + [f"mv.Stepper({search}, step={step})  # {what}"
                                            for what, search, step in STEPPERS]
     write_notebook(folder / "steppers.ipynb", *cells)
     write_notebook(folder / "restart.ipynb", "import minimax_viz as mv",
                    "stepper = mv.Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))\nstepper",
                    "mv.PlayBoard()")
-    return lab_servers.start(folder)
+    return course_lab
 
 
 def open_file_browser(page) -> None:

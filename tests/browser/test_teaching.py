@@ -165,9 +165,11 @@ def status_of(url: str, **headers: str) -> int:
         return err.code
 
 
-@pytest.fixture
-def voila_page(tmp_path):
-    """Voila serving apps/play.ipynb the way `make app` does; its URL, with the token."""
+@pytest.fixture(scope="module")
+def voila_page(tmp_path_factory):
+    """Voila serving apps/play.ipynb the way `make app` does; its URL, with the token (one
+    server for this module's tests: asking for the page never changes what it serves)."""
+    tmp_path = tmp_path_factory.mktemp("voila")
     port = free_port()
     command = make_command("app", "voila", PORT=str(port))
     assert command[-1] == "apps/play.ipynb" and f"--port={port}" in command

@@ -64,10 +64,10 @@ ARM = """(root) => {
 
 
 @pytest.fixture(scope="module")
-def timing_lab(lab_servers, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("timing-notebooks")
-    write_notebook(folder / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL, *ENDS_CELLS)
-    return lab_servers.start(folder)
+def timing_lab(course_lab):
+    """The course's JupyterLab, serving also timings.ipynb (written in its copy)."""
+    write_notebook(course_lab.root / "timings.ipynb", STEPPER_CELL, EXPLORER_CELL, CLICKS_CELL, *ENDS_CELLS)
+    return course_lab
 
 
 @pytest.fixture(scope="module")

@@ -66,10 +66,10 @@ OVERFLOW = """(root) => {
 
 
 @pytest.fixture(scope="module")
-def widgets_lab(lab_servers, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("polish-notebooks")
-    write_notebook(folder / "widgets.ipynb", *CELLS)
-    return lab_servers.start(folder)
+def widgets_lab(course_lab):
+    """The course's JupyterLab, serving also widgets.ipynb (written in its copy)."""
+    write_notebook(course_lab.root / "widgets.ipynb", *CELLS)
+    return course_lab
 
 
 def text_of(markup: str) -> str:
