@@ -16,6 +16,7 @@ minimax_viz.errors.InvalidBoard: no order of moves, X first and taking turns, bu
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable
 
 from ..errors import InvalidBoard, short_repr
@@ -222,28 +223,20 @@ def _interleaves(columns: list[tuple[int, ...]], budget: list[int] | None = None
     (True, False)
     """
     n = sum(len(column) for column in columns)
-    forward = _merges(columns)
-    for _ in range(n + 1):   # the first search's head start: a step a disc, and its end
-        try:
-            next(forward)
-        except StopIteration as done:
-            return done.value
-        if budget is not None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _Undecided
     flip = -1 if n % 2 == 0 else 1
-    searches = [forward, _merges([tuple(flip * d for d in reversed(c)) for c in columns])]
-    while True:
+    searches = [_merges(columns)]
+    for steps in itertools.count():
+        if steps == n + 1:   # the first search's head start (a step a disc, and its end) is over
+            searches.append(_merges([tuple(flip * d for d in reversed(c)) for c in columns]))
         for search in searches:
             try:
                 next(search)
             except StopIteration as done:
                 return done.value
-        if budget is not None:
-            budget[0] -= 2
-            if budget[0] < 0:
-                raise _Undecided
+            if budget is not None:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _Undecided
 
 
 def _merges(columns: list[tuple[int, ...]]):
