@@ -1026,6 +1026,18 @@ def test_the_checks_read_their_time_limit_each_time_they_run():
     assert "more than 0.2 s" in str(mv.exercises.lesson02.check_terminal_score(lambda board: forever()))
 
 
+@pytest.mark.time_limit(math.inf)
+def test_a_time_limit_of_infinity_is_no_limit():
+    from minimax_viz.exercises.running import call_learner
+
+    assert call_learner(lambda: 42) == (42, None)
+    assert mv.exercises.lesson02.check_terminal_score(lambda board: None).ok is False  # words, not OverflowError
+    from minimax_viz.players import greedy_player, play_match, random_player
+
+    match = play_match([greedy_player, random_player], game=mv.TicTacToe(), games=2, time_limit=math.inf)
+    assert not any(game.forfeit for game in match.games), "no player forfeits for the clock's sake"
+
+
 @pytest.mark.parametrize("limit", [0, -1, True, "3", float("nan")])
 def test_a_time_limit_that_is_no_number_of_seconds_is_named(monkeypatch, limit):
     from minimax_viz.exercises import running

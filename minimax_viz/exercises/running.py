@@ -44,6 +44,10 @@ def check_seconds(value, name: str):
     return value
 
 
+#: The clock signal's longest wait (a year): a longer limit, ``math.inf`` included, is none at all.
+_LONGEST = 365 * 24 * 3600.0
+
+
 class Stopped(BaseException):
     """Stops a learner's code that runs too long (a BaseException: ``except Exception``
     in the learner's code does not swallow it)."""
@@ -69,7 +73,7 @@ class Timer:
     def __enter__(self):
         if self.on:
             self.old = signal.signal(signal.SIGALRM, self._ring)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, min(self.seconds, _LONGEST))
         return self
 
     def __exit__(self, *exc):
