@@ -15,7 +15,6 @@ import sys
 import zipfile
 from pathlib import Path
 
-import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,6 +173,8 @@ def test_the_script_inserts_the_cell_once_and_keeps_the_rest(tmp_path):
     assert not lite_cells.update_file(path), "a second run changes nothing"
     assert path.read_text() == once
     nb = json.loads(once)
+    import nbformat  # here, not at the top: its import takes a second (jsonschema's formats)
+
     nbformat.validate(nbformat.reads(once, as_version=4))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert code[0]["id"] == lite_cells.CELL_ID and "".join(code[0]["source"]) == lite_cells.INSTALL_SOURCE
@@ -201,6 +202,7 @@ def test_the_script_replaces_an_old_install_cell_and_moves_it_first(tmp_path):
 
 def test_the_install_cell_does_nothing_under_cpython(tmp_path):
     """Run under ipykernel (as nbval and JupyterLab do): no output, no error, no piplite."""
+    import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.v4.new_notebook()
