@@ -71,14 +71,14 @@ def _relative(path: Path, root: Path) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _checks_time_limit(request, monkeypatch):
+def _checks_time_limit(request):
     """A test marked ``time_limit(seconds)`` runs with the checks' time limit at ``seconds``:
     a learner's endless loop is stopped the same way, sooner than after the 3 s a learner gets."""
     marker = request.node.get_closest_marker("time_limit")
     if marker is not None:
         from minimax_viz.exercises import running
 
-        monkeypatch.setattr(running, "TIME_LIMIT", marker.args[0])
+        request.getfixturevalue("monkeypatch").setattr(running, "TIME_LIMIT", marker.args[0])
 
 
 def pytest_sessionstart(session):
