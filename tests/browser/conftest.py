@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from labpage import ARTIFACTS, close_documents
+from labpage import ARTIFACTS, close_documents, lab_loaded, open_dialog
 from labserver import LabServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -289,11 +289,9 @@ def page(browser, lab_servers, request, _kept_page):
 def _closed_documents(page) -> bool:
     """Close the documents of a page that shows JupyterLab with no dialog; False if it cannot be kept."""
     try:
-        if page.is_closed():
+        if page.is_closed() or open_dialog(page):
             return False
-        if page.evaluate("() => !!document.querySelector('.jp-Dialog')"):
-            return False
-        if page.evaluate("() => !!(window.jupyterapp && window.jupyterapp.shell)"):
+        if lab_loaded(page):
             close_documents(page)
         return True
     except Exception:  # a page that no longer answers is not kept

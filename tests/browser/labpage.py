@@ -30,7 +30,7 @@ from playwright.sync_api import Locator, Page, expect
 
 __all__ = [
     "NotebookError", "ARTIFACTS",
-    "open_notebook", "in_lab_of", "close_documents", "wait_for_kernel_idle", "run_all_cells", "run_notebook", "wait_for_widgets",
+    "open_notebook", "in_lab_of", "lab_loaded", "open_dialog", "close_documents", "wait_for_kernel_idle", "run_all_cells", "run_notebook", "wait_for_widgets",
     "cell", "cell_with_source", "slider", "move_slider", "slider_readout",
     "button", "label", "figure", "figure_src", "figure_bytes", "wait_for_figure_change",
     "widget_image", "image_bytes", "wait_for_image_change",
@@ -131,8 +131,17 @@ def in_lab_of(page: Page, server) -> bool:
     """True when `page` shows `server`'s JupyterLab, loaded, with no dialog open."""
     if page.is_closed() or getattr(server, "port", None) is None or not page.url.startswith(f"{server.base_url}lab"):
         return False
-    return page.evaluate("""() => !!(window.jupyterapp && window.jupyterapp.shell
-                                    && !document.querySelector('.jp-Dialog'))""")
+    return lab_loaded(page) and not open_dialog(page)
+
+
+def lab_loaded(page: Page) -> bool:
+    """True when the page holds a JupyterLab application (``window.jupyterapp``)."""
+    return page.evaluate("() => !!(window.jupyterapp && window.jupyterapp.shell)")
+
+
+def open_dialog(page: Page) -> str | None:
+    """The text of an open JupyterLab dialog (kernel choice, restart, error...), else None."""
+    return page.evaluate(_DIALOG)
 
 
 def close_documents(page: Page) -> None:
@@ -360,7 +369,7 @@ def _wait_for(page: Page, state_js: str, timeout: float, done, awaited: str) -> 
         state = page.evaluate(state_js) if _app_loaded(page) else None
         if state is not None and done(state):
             return state
-        dialog = page.evaluate(_DIALOG)
+        dialog = open_dialog(page)
         if dialog:
             raise NotebookError(f"a JupyterLab dialog appeared while waiting for {awaited}: "
                                 f"{dialog!r}")
