@@ -2,12 +2,17 @@
 
 A *player* is a function ``player(game, state, budget) -> move``: it gets the game (a copy of
 its own, watched), the position (the game's internal form) and a :class:`Budget`, and returns
-a legal move. The budget counts calls: every question the player asks the game about a
-position (``moves``, ``play``, ``is_terminal``, ``utility``, ``evaluate``, ``node_type``, and
-the engine's ``successors`` and ``outcome``) costs one. Past the budget the game raises
-:class:`BudgetSpent` instead of answering; a player may catch it and answer with the best
-move it found so far (as :func:`deepening_player` does). Calls, not seconds, make a match
-replay exactly, on any machine; ``Budget(seconds=...)`` counts wall time instead.
+a legal move. The budget counts **positions generated**, the same for every search, the
+engine's and a learner's alike: ``play`` costs one, a question that hands back positions
+(``successors`` and the engine's ``open_successors``, ``successors_by_priority``, ...) costs one
+for each position it returns, and a look-ahead that plays every move to see what it does
+(``winning_moves``, ``threats``, ``solver_facts``) costs one for each legal move. Every other
+question about a position the player already holds (``moves``, ``is_terminal``, ``utility``,
+``evaluate``, ``node_type``, ...) is free. So a search pays for the nodes it creates, however
+it asks for them. Past the budget the game raises :class:`BudgetSpent` instead of answering;
+a player may catch it and answer with the best move it found so far (as
+:func:`deepening_player` does). Positions, not seconds, make a match replay exactly, on any
+machine; ``Budget(seconds=...)`` counts wall time instead.
 
 :func:`play_match` is the referee. It owns the rules: each player gets its own copy of the
 game and of the position, so whatever a player does to them cannot change the referee's
@@ -41,10 +46,10 @@ from .search import alphabeta, centre_first
 
 __all__ = [
     "Budget", "BudgetSpent", "Forfeit", "GameRecord", "MatchResult", "Replay", "play_match",
-    "random_player", "greedy_player", "alphabeta_player", "deepening_player", "openings",
+    "random_player", "greedy_player", "alphabeta_player", "deepening_player", "openings", "positions_generated",
 ]
 
-#: The calls a player may spend on one move unless told otherwise.
+#: The positions a player may generate on one move unless told otherwise.
 DEFAULT_CALLS = 1_000
 
 
@@ -54,9 +59,10 @@ class BudgetSpent(Exception):
 
 
 class Budget:
-    """What a player may spend on one move: ``calls`` questions to the game (the default,
-    1,000) or ``seconds`` of wall time, and ``rng``, the referee's seeded dice for a player
-    that wants them (so a match with a random player replays exactly).
+    """What a player may spend on one move: ``calls`` positions generated (the default,
+    1,000; see the module for what counts) or ``seconds`` of wall time, and ``rng``, the
+    referee's seeded dice for a player that wants them (so a match with a random player
+    replays exactly).
 
     ``spent`` and ``left`` say how much of it the player has used so far on this move.
 
@@ -83,7 +89,7 @@ class Budget:
 
     @property
     def spent(self) -> float:
-        """Calls asked (or seconds used) on this move so far."""
+        """Positions generated (or seconds used) on this move so far."""
         if self._meter is None:
             return 0
         return self._meter.calls if self.calls is not None else time.perf_counter() - self._meter.began
@@ -105,14 +111,14 @@ def _check_amount(calls, seconds) -> None:
         raise InvalidOption("a budget counts calls or seconds, not both: Budget(500) or Budget(seconds=0.5)")
     if calls is not None and (isinstance(calls, bool) or not isinstance(calls, Integral) or calls < 1):
         raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
-                            "(each question to the game costs one)")
+                            "(each position generated costs one)")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not 0 < seconds < math.inf):
         raise InvalidOption(f"seconds must be a number above 0, not {short_repr(seconds)}")
 
 
 class _Meter:
-    """Counts a player's questions on one move and refuses those past its budget."""
+    """Counts the positions a player generates on one move and refuses those past its budget."""
 
     def __init__(self, budget: Budget):
         self.calls, self.began = 0, time.perf_counter()
@@ -120,26 +126,29 @@ class _Meter:
         self.deadline = None if budget.seconds is None else self.began + budget.seconds
         self.refused = 0
 
-    def tick(self) -> None:
-        self.calls += 1
-        if (self.most is not None and self.calls > self.most) or (
+    def charge(self, n: int = 1) -> None:
+        """Count ``n`` more positions, or raise :class:`BudgetSpent` (and count none of them)
+        when they would pass the budget or its seconds are up."""
+        if (self.most is not None and self.calls + n > self.most) or (
                 self.deadline is not None and time.perf_counter() > self.deadline):
-            self.calls -= 1
             self.refused += 1
-            raise BudgetSpent(f"the budget of this move is spent ({self.most:,} calls)" if self.most is not None
+            raise BudgetSpent(f"the budget of this move is spent ({self.most:,} positions)" if self.most is not None
                               else "the budget of this move is spent (its seconds are up)")
+        self.calls += n
 
 
-#: The forms of a position, which the metered game forwards for free ...
-_FREE = ("start", "board", "to_text", "key", "move_name")
-#: ... and every other method of the Game protocol: a question about a position, one call
-#: each (``moves``, ``play``, ``evaluate``, the engine's ``successors`` and ``outcome`` ...).
-_PAID = tuple(name for name in dir(Game) if not name.startswith("_") and callable(getattr(Game, name))
-              and name not in _FREE and name != "state")
+#: The questions that hand back positions: one call for each position returned ...
+_POSITIONS = ("successors", "open_successors", "successors_by_priority", "open_successors_by_priority")
+#: ... the look-aheads that play every legal move to see what it does: one call a legal move ...
+_LOOKAHEADS = ("winning_moves", "threats", "solver_facts")
+#: ... ``play``, one call; and every other method of the Game protocol, a question about a
+#: position the player holds, free (``moves``, ``is_terminal``, ``evaluate``, ``node_type`` ...).
+_FREE = tuple(name for name in dir(Game) if not name.startswith("_") and callable(getattr(Game, name))
+              and name not in _POSITIONS + _LOOKAHEADS + ("play", "state"))
 
 
 class _Metered(Game):
-    """The game as a player sees it: the player's own copy, each question counted."""
+    """The game as a player sees it: the player's own copy, each position generated counted."""
 
     def __init__(self, game: Game, meter: _Meter, position=None):
         self._game, self._meter, self._position = game, meter, position
@@ -154,6 +163,11 @@ class _Metered(Game):
             return self._position
         return self._game.state(value)
 
+    def play(self, state, move):
+        """The game's ``play``: one position generated, one call."""
+        self._meter.charge()
+        return self._game.play(state, move)
+
     def __repr__(self) -> str:
         return repr(self._game)
 
@@ -163,11 +177,22 @@ class _Metered(Game):
         return getattr(self._game, name)
 
 
-def _paid(name: str):
-    def method(self, *args, **kwargs):
-        self._meter.tick()
-        return getattr(self._game, name)(*args, **kwargs)
+def _positions(name: str):
+    def method(self, state, *args, **kwargs):
+        pairs = getattr(self._game, name)(state, *args, **kwargs)
+        self._meter.charge(len(pairs))
+        return pairs
     method.__name__ = name
+    method.__doc__ = f"The game's ``{name}``: one call for each position it returns."
+    return method
+
+
+def _lookahead(name: str):
+    def method(self, state, *args, **kwargs):
+        self._meter.charge(len(self._game.moves(state)))
+        return getattr(self._game, name)(state, *args, **kwargs)
+    method.__name__ = name
+    method.__doc__ = f"The game's ``{name}``: one call for each legal move it looks at."
     return method
 
 
@@ -178,28 +203,60 @@ def _free(name: str):
     return method
 
 
-for _name in _PAID:
-    setattr(_Metered, _name, _paid(_name))
+for _name in _POSITIONS:
+    setattr(_Metered, _name, _positions(_name))
+for _name in _LOOKAHEADS:
+    setattr(_Metered, _name, _lookahead(_name))
 for _name in _FREE:
     setattr(_Metered, _name, _free(_name))
+
+
+def positions_generated(search: Callable, game: Game, state=None) -> int:
+    """The positions ``search(game, state)`` generates, counted as a player's budget counts
+    them (see the module): what a move searched that way would cost. ``state=None`` is the
+    game's start.
+
+    On AIMA's figure 5.2, minimax generates all 12 positions below the root; the package's
+    alpha-beta asks for the successors of each node it opens, 12 too; an alpha-beta that
+    plays each child just before searching it generates 10 (the cut at the second Min node
+    leaves two leaves unplayed):
+
+    >>> from minimax_viz import GameTree, alphabeta
+    >>> from minimax_viz.exercises.lesson10 import reference_minimax
+    >>> aima = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> positions_generated(reference_minimax, aima), positions_generated(alphabeta, aima)
+    (12, 12)
+
+    :raises InvalidOption: for a ``search`` that is not callable or a ``game`` that is not a
+        game; whatever ``search`` raises is let out.
+    """
+    if not callable(search):
+        raise InvalidOption(f"search must be a function search(game, state), not {short_repr(search)}")
+    if not isinstance(game, Game):
+        raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
+    state = game.start() if state is None else game.state(state)
+    meter = _Meter(Budget(_UNLIMITED))
+    search(_Metered(game, meter, state), state)
+    return meter.calls
+
+
+#: A budget no search reaches (for counting, not limiting).
+_UNLIMITED = 10 ** 18
 
 
 # -- reference players ---------------------------------------------------------------------------
 
 def random_player(game, state, budget) -> Any:
-    """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung.
-
-    :raises BudgetSpent: when the budget does not cover its one question (the legal moves).
-    """
+    """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung. It
+    generates no position, so it spends nothing of its budget."""
     return budget.rng.choice(list(game.moves(state)))
 
 
 def greedy_player(game, state, budget) -> Any:
     """One ply: the move whose position the game's ``evaluate`` likes best for the player to
     move (a win at once above all), ties to the centre (:func:`~minimax_viz.centre_first`);
-    the first legal move when the budget is too small for that.
-
-    :raises BudgetSpent: when the budget does not cover even its first question (the legal moves).
+    the first legal move when the budget is too small for that (so it never forfeits on
+    the budget).
     """
     first = game.moves(state)[0]
     try:
@@ -235,8 +292,8 @@ def alphabeta_player(depth: int) -> Callable:
     'alphabeta_2'
 
     :raises InvalidOption: for a ``depth`` that is not a whole number >= 1 (the player
-        itself raises :class:`BudgetSpent` only when the budget does not cover its first
-        question, the legal moves).
+        itself never lets :class:`BudgetSpent` out: the legal moves cost nothing, and the
+        first of them answers when not even depth 1 fits).
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise InvalidOption(f"depth must be a whole number of plies, 1 or more, not {short_repr(depth)}")
@@ -255,9 +312,8 @@ def deepening_player(game, state, budget) -> Any:
     catches :class:`BudgetSpent`) or the position is solved; the deepest finished search
     answers. Two plies at a time: an odd depth ends on the player's own move and is
     over-hopeful, and the matches of ``tests/test_players.py`` measure the even depths
-    stronger. The package's reference player and lesson 10's solution.
-
-    :raises BudgetSpent: when the budget does not cover even its first question (the legal moves).
+    stronger. The package's reference player, the top rung of lesson 10's ladder. It never
+    lets :class:`BudgetSpent` out (the first legal move answers when not even depth 1 fits).
     """
     return _deepen(game, state, budget, None, step=2)
 

@@ -29,25 +29,36 @@ def four_in_a_row(columns, rows, mark) -> bool:
                for c in range(len(columns)) for r in range(rows) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
 
 
-#: The forms of a position, free; every other method of the Game protocol is a question that costs one call.
-FREE = {"start", "state", "board", "to_text", "key", "move_name"}
+#: The documented budget, written again: positions generated cost one each (``play`` one; a
+#: question that returns (move, position) pairs one a pair; a look-ahead one a legal move);
+#: every other question is free.
+PAIRS = {"successors", "open_successors", "successors_by_priority", "open_successors_by_priority"}
+LOOKAHEADS = {"winning_moves", "threats", "solver_facts"}
 
 
 class Counted(mv.Game):
-    """The documented budget, written again: each question costs one; past the budget, BudgetSpent."""
+    """The documented budget, written again: past the budget, BudgetSpent, and nothing counted."""
 
     def __init__(self, game, calls):
         self.inner, self.calls, self.most = game, 0, calls
         self.max_player, self.min_player, self.win_utility = game.max_player, game.min_player, game.win_utility
 
+    def pay(self, n):
+        if self.calls + n > self.most:
+            raise mv.BudgetSpent("spent")
+        self.calls += n
+
 
 def _forward(name):
     def method(self, *args, **kwargs):
-        if name not in FREE:
-            if self.calls == self.most:
-                raise mv.BudgetSpent("spent")
-            self.calls += 1
-        return getattr(self.inner, name)(*args, **kwargs)
+        if name == "play":
+            self.pay(1)
+        elif name in LOOKAHEADS:
+            self.pay(len(self.inner.moves(args[0])))
+        answer = getattr(self.inner, name)(*args, **kwargs)
+        if name in PAIRS:
+            self.pay(len(answer))
+        return answer
     return method
 
 
@@ -110,24 +121,65 @@ def test_the_same_seed_replays_the_same_match_and_another_seed_other_openings():
 
 # -- the budget ----------------------------------------------------------------------------------
 
-def counting_player(n):
+def playing_player(n, *, free=0):
+    """Generates exactly ``n`` positions with game.play (and asks ``free`` questions that cost nothing)."""
     def player(game, state, budget):
+        move = game.moves(state)[0]
+        for _ in range(free):
+            game.moves(state), game.is_terminal(state), game.evaluate(state), game.node_type(state)
+            game.utility(state), game.player(state), game.outcome(state)
         for _ in range(n):
-            game.moves(state)
+            game.play(state, move)
         assert budget.spent == n and budget.left == budget.calls - n
-        return game.moves(state)[0]
+        return move
     return player
 
 
-def test_every_question_costs_one_call_and_the_budget_is_the_most():
-    result = mv.play_match({"five": counting_player(5), "greedy": mv.greedy_player}, game=mv.TicTacToe(),
+@pytest.mark.parametrize("n, forfeits", [(49, False), (50, False), (51, True)])
+def test_a_budget_of_n_covers_exactly_n_positions(n, forfeits):
+    result = mv.play_match({"mine": playing_player(n, free=100), "greedy": mv.greedy_player}, game=mv.TicTacToe(),
                            games=2, budget=50)
-    assert {c for g in result.games for n, c in g.calls if n == "five"} == {6}   # 5 questions, then 1 to move
+    spent = {c for g in result.games for who, c in g.calls if who == "mine"}
+    if forfeits:
+        assert [f.player for f in result.forfeits()] == ["mine", "mine"]
+        assert "more than its budget (Budget(calls=50))" in result.forfeits()[0].words
+        assert spent == {50}   # the refused position is not counted
+    else:
+        assert not result.forfeits() and spent == {n}   # 700 free questions cost nothing
+
+
+def test_positions_are_counted_however_they_are_asked_for():
+    game = mv.TicTacToe()
+
+    def asks(game, state, budget):
+        children = len(game.moves(state))
+        game.successors(state)              # a position a move
+        game.successors_by_priority(state)  # the same again
+        game.winning_moves(state)           # a look at each move
+        assert budget.spent == 3 * children
+        return game.moves(state)[0]
+
+    # 7 empty cells after the opening: 21 calls on X's first move; as O, 6 empty cells at most: 18
+    result = mv.play_match({"asks": asks, "random": mv.random_player}, game=game, games=2, budget=21,
+                           opening_list=[(0, 1)])
     assert not result.forfeits()
-    over = mv.play_match({"fifty": counting_player(50), "greedy": mv.greedy_player}, game=mv.TicTacToe(), games=2,
-                         budget=50)
-    assert [f.player for f in over.forfeits()] == ["fifty", "fifty"]
-    assert "more than its budget" in over.forfeits()[0].words
+    short = mv.play_match({"asks": asks, "random": mv.random_player}, game=game, games=2, budget=20,
+                          opening_list=[(0, 1)])
+    assert [(f.player, f.ply) for f in short.forfeits()] == [("asks", 2)]   # as X only
+
+
+def test_a_budget_of_seconds_ends_just_after_its_deadline(monkeypatch):
+    from minimax_viz import players
+
+    now = [100.0]
+    monkeypatch.setattr(players.time, "perf_counter", lambda: now[0])
+    meter = players._Meter(mv.Budget(seconds=0.5))
+    now[0] = 100.5          # exactly at the deadline: still answered
+    meter.charge()
+    now[0] = 100.5000001    # just past it: refused, not counted
+    with pytest.raises(mv.BudgetSpent, match="its seconds are up"):
+        meter.charge()
+    assert meter.calls == 1 and meter.refused == 1
 
 
 def test_deepening_goes_deeper_with_more_calls_and_never_past_them():
@@ -165,7 +217,7 @@ def junk(game, state, budget):
 
 def greedy_for_calls(game, state, budget):
     while True:
-        game.moves(state)
+        game.play(state, game.moves(state)[0])
 
 
 def raising(game, state, budget):
