@@ -13,8 +13,15 @@ the engine's. Two styles are understood:
   returning ``(value, move)`` or a value, with any helpers it recurses through
   (``max_value``/``min_value`` in AIMA's style).
 
-Nothing in the learner's code changes: while the search runs, the names it calls itself by
-are bound to a recording wrapper, and they are put back afterwards, whatever happens.
+The recursion may take any shape the learner's own code gives it: plain, mutual, through a
+dispatcher, nested functions, methods of a class (CS188's agents), a callable object, a
+staticmethod or a ``functools.partial``. Nothing in the learner's code changes: where the
+search recurses through functions named in its module, those names are bound to a recording
+wrapper while it runs and put back afterwards, whatever happens; otherwise the calls of the
+learner's own code are followed frame by frame (:class:`_Traced`), and those that recurse are
+the search's nodes. The window is read from parameters named ``alpha`` and ``beta`` (or
+``a``/``b``, ``lo``/``hi``, ``low``/``high``, ``lower``/``upper``), else by position: the two
+numbers after the depth.
 
 >>> from minimax_viz import GameTree
 >>> def my_minimax(game, state, depth):
@@ -130,6 +137,13 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
         if not callable(f):
             raise InvalidOption(f"calls lists the functions of your search, and {short_repr(f)} is not one")
     local = _local_searches(search) if calls is None else set()
+    if calls is None and not local and not _recurses(search, functions):
+        # a method, a callable object, a partial ...: no name to rebind; follow the frames
+        recording = _Recording(game, at, passed=passed, max_nodes=max_nodes, window=False)
+        returned = _Traced(recording).run(search, args, kwargs)
+        result = recording.result(returned, algorithm)
+        result.tree.min_at_random = bool(min_at_random)
+        return result
     recording = _Recording(game, at, passed=passed, max_nodes=max_nodes,
                            window=_takes_window(functions) or any(_code_takes_window(c) for c in local))
     if local:   # the search recurses through functions it defines as it runs: watch their frames
@@ -231,7 +245,7 @@ def _local_searches(search) -> set:
 
 def _code_takes_window(code) -> bool:
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return "alpha" in names and "beta" in names
+    return any(a in names and b in names for a, b in _WINDOW_NAMES)
 
 
 class _Profiled:
@@ -267,6 +281,111 @@ class _Profiled:
 
         sys.setprofile(self.old)
         return False
+
+
+def _recurses(search, functions) -> bool:
+    """True when the code shows how ``search`` recurses: through functions named in its
+    module or closure (``functions``, found by :func:`search_functions`), itself among them."""
+    if len(functions) > 1:
+        return True
+    base = inspect.unwrap(search)
+    if not isinstance(base, types.FunctionType):
+        return False
+    return any(inspect.unwrap(f) is base for f in _callees(search))
+
+
+def _learner_code(code) -> bool:
+    """True for code the learner wrote: not the package's, not Python's own or an installed
+    library's (a notebook cell, a test module, a script)."""
+    name = code.co_filename
+    return not (name.startswith(_NOT_LEARNERS) or name.startswith("<frozen"))
+
+
+def _installed() -> tuple:
+    import os
+    import sysconfig
+
+    paths = {sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    return tuple(sorted(p for p in paths if p)) + (os.path.dirname(os.path.abspath(__file__)) + os.sep,)
+
+
+_NOT_LEARNERS = _installed()
+
+
+class _Traced:
+    """Records a search whose recursion no name shows (a method, a callable object, a
+    staticmethod, a partial): every call of the learner's own code is noted as it comes in
+    (its arguments, a board copied as it was) and as it returns (``sys.setprofile``); then
+    the calls of the code that recursed (a cycle of calls among the learner's functions)
+    and of the first function called are replayed into the recording as its nodes."""
+
+    def __init__(self, recording: "_Recording"):
+        self.recording = recording
+        self.log: list = []        # ("call", code, bound, args) and ("return", value), in order
+        self.open: list = []       # the learner's frames open now, each with its code
+        self.edges: set = set()    # (caller's code, callee's code)
+
+    def _event(self, frame, event, arg):
+        if event == "call" and _learner_code(frame.f_code):
+            code = frame.f_code
+            names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+            bound = {n: _snapshot(frame.f_locals[n]) for n in names if n in frame.f_locals}
+            if self.open:
+                self.edges.add((self.open[-1][1], code))
+            self.open.append((frame, code))
+            self.log.append(("call", code, bound, tuple(bound.values())))
+        elif event == "return" and self.open and self.open[-1][0] is frame:
+            self.open.pop()
+            self.log.append(("return", arg))
+
+    def run(self, search, args, kwargs):
+        """Run ``search(*args, **kwargs)`` under the profiler, then replay its recursive calls."""
+        import sys
+
+        old = sys.getprofile()
+        sys.setprofile(self._event)
+        try:
+            returned = search(*args, **kwargs)
+        finally:
+            sys.setprofile(old)
+        self._replay()
+        return returned
+
+    def _replay(self) -> None:
+        calls = [entry for entry in self.log if entry[0] == "call"]
+        if not calls:
+            return
+        nodes = self._recursive() | {calls[0][1]}
+        recording = self.recording
+        recording.rec = _with_window(recording.rec, any(_window_names(b) for kind, code, b, _ in calls
+                                                        if code in nodes))
+        recording.put = recording.rec.appenders()
+        stack = []
+        for entry in self.log:
+            if entry[0] == "call":
+                _, code, bound, args = entry
+                stack.append(recording.enter(bound, args) if code in nodes else None)
+            elif stack:
+                node = stack.pop()
+                if node is not None:
+                    recording.stack.pop()
+                    recording.leave(node, entry[1])
+
+    def _recursive(self) -> set:
+        graph: dict = {}
+        for a, b in self.edges:
+            graph.setdefault(a, []).append(b)
+        return {code for code in graph if code in _reachable(graph, code)}
+
+
+def _snapshot(value):
+    """A call's argument as the call saw it: a list (a board changed in place later) copied."""
+    return list(value) if type(value) is list else value
+
+
+def _with_window(rec: Recorder, window: bool) -> Recorder:
+    """``rec`` itself, or a new empty recorder with a window column when one is needed."""
+    return rec if rec.window == window else Recorder(window=window, max_nodes=rec.max_nodes)
 
 
 def _reachable(graph, start) -> set:
@@ -307,12 +426,17 @@ def _game_of(args: tuple, game):
 
 
 def _takes_window(functions) -> bool:
+    """True when one of ``functions`` takes a window: a pair of parameters named for one
+    (``alpha`` and ``beta`` ...), or two whose defaults are -inf and +inf."""
     for f in functions:
         try:
-            names = inspect.signature(f).parameters
+            parameters = inspect.signature(f).parameters
         except (TypeError, ValueError):
             continue
-        if "alpha" in names and "beta" in names:
+        if any(a in parameters and b in parameters for a, b in _WINDOW_NAMES):
+            return True
+        defaults = [p.default for p in parameters.values() if _is_number(p.default)]
+        if -math.inf in defaults and math.inf in defaults:
             return True
     return False
 
@@ -371,6 +495,7 @@ class _Recording:
         self.tried: dict[int, list] = {}     # row -> moves tried so far
         self.best: dict[int, list] = {}      # row -> child rows searched
         self.wrappers: dict = {}
+        self.windowless: set = set()         # rows whose own call carried no window
         self.put = self.rec.appenders()
 
     def wrap(self, f):
@@ -420,6 +545,7 @@ class _Recording:
         else:
             bad = None
         if self.stack and state is not None and state == self.states[self.stack[-1]]:
+            self._carry_window(self.stack[-1], bound)
             return None
         parent = self.stack[-1] if self.stack else -1
         move = -1
@@ -432,6 +558,8 @@ class _Recording:
         if state is None:
             state = self.states[parent]
         alpha, beta = self._window(bound)
+        if self.rec.window and _window_names(bound) is None:
+            self.windowless.add(index)
         self._row(parent, move, CALL, math.nan, alpha, beta)
         self.states.append(state)
         self.depths.append(self._depth(bound))
@@ -493,17 +621,25 @@ class _Recording:
                            + (f" ({bad})" if bad is not None else ""))
         return -1
 
+    def _carry_window(self, row: int, bound) -> None:
+        """A call on the open node's own position (a dispatcher handing it to ``max_value``)
+        gives the node its window when the node's own call carried none."""
+        if row in self.windowless and _window_names(bound) is not None:
+            self.windowless.discard(row)
+            self.rec.alpha[row], self.rec.beta[row] = self._window(bound)
+
     def _window(self, bound) -> tuple[float, float]:
         if not self.rec.window:
             return math.nan, math.nan
-        a = bound.get("alpha", -math.inf) if bound else -math.inf
-        b = bound.get("beta", math.inf) if bound else math.inf
-        return _real(a, -math.inf), _real(b, math.inf)
+        names = _window_names(bound)
+        if names is None:
+            return -math.inf, math.inf
+        return _real(bound[names[0]], -math.inf), _real(bound[names[1]], math.inf)
 
     @staticmethod
     def _depth(bound):
-        depth = bound.get("depth") if bound else None
-        return depth if isinstance(depth, Real) and not isinstance(depth, bool) else None
+        name = _depth_name(bound)
+        return None if name is None else bound[name]
 
     def _row(self, parent, move, kind, score, alpha, beta) -> None:
         put_parent, put_move, put_kind, put_score, *window = self.put
@@ -583,6 +719,63 @@ class _Recording:
         problems = list(self.problems) + list(self.odd.values())
         return LearnerResult(score=score, move=_move_of(returned), tree=tree, stats=stats,
                              returned=returned, problems=problems)
+
+
+#: Parameter names a window goes by, besides ``alpha`` and ``beta``.
+_WINDOW_NAMES = (("alpha", "beta"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("lower", "upper"),
+                 ("alpha_", "beta_"))
+#: Parameter names the depth left goes by.
+_DEPTH_NAMES = ("depth", "depth_left", "plies", "ply", "d", "remaining", "levels")
+#: Parameter names of the position a call searches.
+_POSITION_NAMES = ("state", "board", "position", "curr_bd_st")
+
+
+def _numbers_after_position(bound) -> list:
+    """The names of the parameters after the position that hold real numbers (a depth, a window)."""
+    names = list(bound)
+    start = next((i + 1 for i, n in enumerate(names) if n in _POSITION_NAMES), 0)
+    return [n for n in names[start:] if _is_number(bound[n])]
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, Real) and not isinstance(x, bool)
+
+
+def _window_names(bound) -> tuple[str, str] | None:
+    """The two parameters of a call that carry its window: by name (``alpha`` and ``beta``,
+    ``lo`` and ``hi`` ...), else by position, the two numbers after the depth; None when
+    the call carries none.
+
+    >>> _window_names({"game": 0, "state": 1, "depth": 3, "lo": -1, "hi": 1})
+    ('lo', 'hi')
+    >>> _window_names({"game": 0, "state": 1, "plies": 3, "x": -1.0, "y": 2.0})
+    ('x', 'y')
+    >>> _window_names({"game": 0, "state": 1, "depth": 3}) is None
+    True
+    """
+    if not bound:
+        return None
+    for pair in _WINDOW_NAMES:
+        if all(n in bound and _is_number(bound[n]) for n in pair):
+            return pair
+    numbers = _numbers_after_position(bound)
+    if len(numbers) == 3 or (len(numbers) == 2 and _depth_name(bound, positional=False) is None):
+        return numbers[-2], numbers[-1]
+    return None
+
+
+def _depth_name(bound, *, positional: bool = True) -> str | None:
+    """The parameter of a call that carries the depth left: by name, else the first of one or
+    three numbers after the position; None when the call carries none."""
+    if not bound:
+        return None
+    for name in _DEPTH_NAMES:
+        if name in bound and _is_number(bound[name]):
+            return name
+    if not positional:
+        return None
+    numbers = _numbers_after_position(bound)
+    return numbers[0] if len(numbers) in (1, 3) else None
 
 
 _MISSING = object()
