@@ -441,7 +441,7 @@ def test_minimax_right(function):
     ("same mark", ["the same mark was passed down", "minimax(curr_bd_st, HUMAN_MARK)"]),
     ("loop counter", ["not its own index", "not the loop counter i"]),
     ("loop counter only in the record", ["'index' 0", "the counter i", "avail_cells_indexes[i]"]),
-    (">=", ["tie at -1 for O", "keeps the first", "never >= or <="]),
+    (">=", ["tie at -1 for O", "keeps the first", "replaces the best only when a score is strictly better"]),
     ("start 0", ["list indices must be integers", "starts at 0 or more instead of -infinity"]),
     ("start -1", ["starts at +1 or less instead of +infinity", "every score beats"]),
     ("counted for O", ["scores count for X", "when O, the human, has a line"]),

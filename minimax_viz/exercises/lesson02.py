@@ -218,6 +218,10 @@ _BEST_CASES = [
     ((_plays((6, 0),), "X"), {"index": 6, "score": 0}),
     ((_plays((3, -1), (5, -1)), "X"), {"index": 3, "score": -1}),
     ((_plays((0, 1), (2, 1)), "O"), {"index": 0, "score": 1}),
+    # a best score of 0 is still a best: a draw, then a loss for X (or a win for O) keeps the draw
+    ((_plays((1, 0), (4, -1)), "X"), {"index": 1, "score": 0}),
+    ((_plays((1, 0), (4, 1)), "O"), {"index": 1, "score": 0}),
+    ((_plays((3, 0), (7, 0)), "X"), {"index": 3, "score": 0}),
 ]
 
 _BEST_HINT = (
@@ -227,7 +231,8 @@ _BEST_HINT = (
 )
 
 
-def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str | None) -> str:
+def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str | None,
+                  evidence: str | None = None) -> str:
     """Words for what a wrong pick from ``plays`` most likely got wrong.
 
     ``kind`` is "position" or "score" when the function returned, in every case, the
@@ -244,7 +249,7 @@ def _best_mistake(plays: list[dict], mark: str, got: Any, want: dict, kind: str 
         return _best_number_mistake(call, got, want, kind)
     if not isinstance(got, dict) or not any(same(got, p) for p in plays):
         return f"{call} returned {got!r}, which is not one of the records it was given; return one of them."
-    return _best_record_mistake(call, plays, mark, got, want)
+    return _best_record_mistake(call, plays, mark, got, want, evidence=evidence)
 
 
 def _best_number_mistake(call: str, got, want: dict, kind: str | None) -> str:
@@ -262,26 +267,52 @@ def _best_number_mistake(call: str, got, want: dict, kind: str | None) -> str:
     return f"{call} returned the number {got}; return the best record itself (a dict), as step 17 does."
 
 
-def _best_record_mistake(call: str, plays: list[dict], mark: str, got: dict, want: dict) -> str:
-    """Words for one of the records given that is not the first best one: a later tie, the
-    other player's best, or another record."""
+def _best_record_mistake(call: str, plays: list[dict], mark: str, got: dict, want: dict, *,
+                         evidence: str | None = None) -> str:
+    """Words for one of the records given that is not the first best one: a later tie, or
+    another record. A cause is named only with ``evidence`` from all the cases: "other"
+    (every pick for this mark where the two players differ was the other player's), "zero"
+    (right wherever the best score is not 0, wrong wherever it is)."""
     wants = "highest" if mark == "X" else "lowest"
-    scores = [p["score"] for p in plays]
-    other = max(scores) if mark == "O" else min(scores)
-    others_pick = next(p for p in plays if p["score"] == other)
     if got["score"] == want["score"]:
         best = [p for p in plays if p["score"] == want["score"]]
         which = "the last best record" if got == best[-1] else "a later record with the best score"
         return (
-            f"{call} returned {got!r}: you picked {which}. The tutorial keeps "
-            f"the first one it finds, {want!r}, because it only replaces on a strictly better score "
-            f"(> for X, < for O, never >= or <=)."
+            f"{call} returned {got!r}: you picked {which}. The tutorial keeps the first one it finds, "
+            f"{want!r}: it goes through the records in order and replaces the best only on a strictly "
+            f"better score (> for X, < for O)."
         )
-    if got == others_pick and other != want["score"]:
+    if evidence == "other":
         role = ("the minimiser: it wants the lowest score" if mark == "O"
                 else "the maximiser: it wants the highest score")
-        return f"{call} returned {got!r}, the best record for the other player. {mark} is {role}."
+        return (f"{call} returned {got!r}, the best record for the other player, and so it did in every case "
+                f"for {mark}. {mark} is {role}.")
+    if evidence == "zero":
+        return (f"{call} returned {got!r}, but {mark} wants the {wants} score; the answer is {want!r}. Your "
+                "function is right wherever the best score is not 0, and wrong wherever it is 0: a draw's 0 "
+                "is a score like any other, though it is falsy (`not best_score` is True for it), so 'no best "
+                "yet' must be told apart from a best of 0 (start at -infinity or +infinity, or test `is None`).")
     return f"{call} returned {got!r}, but {mark} wants the {wants} score; the answer is {want!r}."
+
+
+def _others_pick(plays: list[dict], mark: str) -> dict:
+    scores = [p["score"] for p in plays]
+    other = max(scores) if mark == "O" else min(scores)
+    return next(p for p in plays if p["score"] == other)
+
+
+def _best_evidence(answers: list, mark: str) -> str | None:
+    """What all the answers show about a wrong pick for ``mark`` (see :func:`_best_record_mistake`)."""
+    cases = [((plays, m), want, got) for ((plays, m), want), got in zip(_BEST_CASES, answers)]
+    differ = [(plays, want, got) for (plays, m), want, got in cases
+              if m == mark and _others_pick(plays, m)["score"] != want["score"]]
+    if differ and all(same(got, _others_pick(plays, mark)) for plays, _, got in differ):
+        return "other"
+    right = [same(got, want) for _, want, got in cases]
+    zero = [want["score"] == 0 and len(plays) > 1 for (plays, _), want, _ in cases]
+    if any(zero) and all(ok != z for ok, z in zip(right, zero)):   # wrong exactly where the best is 0
+        return "zero"
+    return None
 
 
 @learner_check
@@ -311,7 +342,8 @@ def check_best_test_play(function: Callable) -> Feedback:
     kind = _number_kind(answers)
     for ((plays, mark), want), got in zip(_BEST_CASES, answers):
         if not same(got, want):
-            return Feedback(False, _best_mistake(plays, mark, got, want, kind), hint=_BEST_HINT)
+            return Feedback(False, _best_mistake(plays, mark, got, want, kind, _best_evidence(answers, mark)),
+                            hint=_BEST_HINT)
     return verdict
 
 

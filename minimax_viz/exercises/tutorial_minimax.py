@@ -233,7 +233,50 @@ def judge(fn: Callable, board, mark: str | None = None, *, locate: bool = True) 
         if not isinstance(err, Exception):
             raise
         return _raised(fn, err, call, cells, mark, right, locate)
-    return judge_recording(mine, given, cells, mark, right)
+    verdict = judge_recording(mine, given, cells, mark, right)
+    if verdict is not None and verdict.difference is not None and verdict.difference.kind == "move" \
+            and _shared_records(fn, cells, mark):
+        verdict = Verdict(_SHARED_WORDS.format(words=verdict.words), verdict.difference)
+    return verdict
+
+
+_SHARED_WORDS = (
+    "{words}. Your minimax's list of test-plays holds one record several times over (the same dict, not "
+    "copies): every test-play wrote its 'index' and 'score' into the same record, so the list ends up holding "
+    "only the last one. Step 11 makes a new record for each test-play: current_test_play_info = {{}} inside "
+    "the loop")
+
+
+def _shared_records(fn: Callable, board: list, mark: str) -> bool:
+    """True when, as a call of ``fn(board, mark)`` returns, one of its local lists holds the
+    same dict more than once (the evidence of one record shared by every test-play).
+    Never raises on the learner's function."""
+    import sys
+
+    seen = []
+
+    def watch(frame, event, arg):
+        if event == "return" and not frame.f_code.co_filename.startswith(_PACKAGE):
+            for value in list(frame.f_locals.values()):
+                if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
+                    seen.append(len({id(v) for v in value}) < len(value))
+
+    old = sys.getprofile()
+    try:
+        with _Timer():
+            sys.setprofile(watch)
+            try:
+                fn(list(board), mark)
+            finally:
+                sys.setprofile(old)
+    except BaseException as err:  # the learner's code: no evidence from a call that did not finish
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        return False
+    return any(seen)
+
+
+_PACKAGE = __file__.rsplit("exercises", 1)[0]
 
 
 def _raised(fn, err, call, cells, mark, right, locate) -> Verdict:
@@ -326,11 +369,11 @@ def _odd_words(tree) -> tuple[str, str]:
     if not isinstance(got, list) or len(got) != 9:
         words = f"{head} {_short(got)}, not a board: pass the board itself, curr_bd_st, with the mark placed on it"
         return words, words
-    explain = _odd_cell_words(got) or _odd_board_words(got, parent) or tree.odd[index]
+    explain = _odd_cell_words(got) or _odd_board_words(got, parent, index) or tree.odd[index]
     return f"{head} this board:\n{_board_lines(got)}\n{explain}", f"{head} {_short(got)}. {explain}"
 
 
-def _odd_board_words(got: list, parent) -> str | None:
+def _odd_board_words(got: list, parent, index: int) -> str | None:
     """Why ``got`` is not one move from the parent's board: a mark gone, the same mark
     placed twice in a row, or more than one new mark."""
     before = parent.state
@@ -342,17 +385,38 @@ def _odd_board_words(got: list, parent) -> str | None:
         return (f"The mark on {_cells(removed)} is gone, though it was there at {parent.where}: a test-play "
                 "takes back only its own mark (step 12)")
     if len(added) == 1 and got[added[0]] != mover:
-        cell = added[0]
-        turn = f"after {_other(mover)}'s move it is {mover}'s turn" if parent.index else \
-            f"at the first call it is {mover}'s turn"
-        return (f"{turn[0].upper()}{turn[1:]}, but {got[cell]} was placed on cell {cell}: the same mark was "
-                "passed down again. Step 11 passes the other player's mark: minimax(curr_bd_st, HUMAN_MARK) "
-                "after a test-play of X, minimax(curr_bd_st, AI_MARK) after one of O")
+        return _wrong_mark_words(got, added[0], parent, index)
     if len(added) > 1:
         return (f"That is {len(added)} new marks ({_cells(added)}) where a test-play places one: the mark of an "
                 "earlier test-play is still on the board. Step 12 takes each mark back before the next "
                 "test-play: curr_bd_st[avail_cells_indexes[i]] = current_test_play_info['index']")
     return None
+
+
+def _wrong_mark_words(got: list, cell: int, parent, index: int) -> str:
+    """Why a test-play placed the other player's mark: the marks its call's test-plays placed
+    changed from one to the next (the mark switched inside the loop), or the mark that led to
+    the call was placed again (the same mark passed down); else only what was placed, where."""
+    mover, placed = parent.player, got[cell]
+    turn = f"after {_other(mover)}'s move it is {mover}'s turn" if parent.index else \
+        f"at the first call it is {mover}'s turn"
+    head = f"{turn[0].upper()}{turn[1:]}, but {placed} was placed on cell {cell}"
+    earlier = [(c.move, c.state[c.move]) for c in parent.children if c.index < index and not c.pruned
+               and c.move is not None and c.move >= 0 and c.state[c.move] in ("X", "O")]
+    right = [(m, mark) for m, mark in earlier if mark == mover]
+    if right:
+        m, _ = right[0]
+        return (f"{head}, though the test-play of cell {m} in the same call placed {mover}: the mark changed "
+                "from one test-play to the next. Every test-play of a call places the mark of the player to move, "
+                "curr_mark; only the call below gets the other one (minimax(curr_bd_st, HUMAN_MARK) after a "
+                "test-play of X)")
+    grand = parent.parent
+    if parent.index and grand is not None and placed == grand.player:
+        return (f"{head}, the mark that was placed to reach this call: the same mark was passed down again. "
+                "Step 11 passes the other player's mark: minimax(curr_bd_st, HUMAN_MARK) after a test-play of X, "
+                "minimax(curr_bd_st, AI_MARK) after one of O")
+    return (f"{head}. Step 11 places curr_mark, the mark of the player to move, and passes the other player's "
+            "mark down")
 
 
 def _odd_cell_words(cells: list) -> str | None:
@@ -526,8 +590,8 @@ def _move_words(got, right, mark: str) -> str:
     record = {"index": want, "score": right.score}
     if got in ties and len(ties) > 1:
         return (f"{_cells(ties)} tie at {signed(root.score)} for {mark}, and your minimax returned cell {got}; "
-                f"the tutorial keeps the first, {ties[0]}: step 16 replaces the best only when a score is "
-                "strictly better (> for X, < for O, never >= or <=), so ties go to the first")
+                f"the tutorial keeps the first, {ties[0]}: step 16 goes through the records in order and replaces "
+                "the best only when a score is strictly better (> for X, < for O), so ties go to the first")
     if isinstance(got, int) and not isinstance(got, bool) and 0 <= got < len(cells) and cells[got] == want:
         return (f"your minimax returned 'index' {got}, the place of the best test-play in the loop (the counter "
                 f"i), but the record holds the cell: current_test_play_info['index'] = "
