@@ -340,6 +340,7 @@ def check_smallest_depth(fn: Callable) -> Feedback:
         return Feedback(False, f"the check takes your smallest_depth function itself, not {_short(fn)}.",
                         hint="pass the function's name, without calling it: check_smallest_depth(smallest_depth).")
     cases = depth_cases()
+    answers: list = []   # (question, answer) of the questions so far where search was called
     for case in cases:
         moves, want = _smallest(case)
         limit = case.max_depth or 9
@@ -361,15 +362,33 @@ def check_smallest_depth(fn: Callable) -> Feedback:
                     if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err)
                     else _DEPTH_HINT)
             return Feedback(False, f"{asked}: {_describe_error(err)}.", hint=hint)
+        if not search.depths and answers:
+            return _no_search_now(asked, name, got, answers)
         if not search.depths:
             return Feedback(False, f"{asked}: {name} never called search, the search it is given.",
                             hint="call search(game, state, depth) for depth = 1, 2, ...: the lesson hands it your own "
                                  "minimax, the check the package's.")
+        answers.append((case.name, got))
         words = _depth_words(got, want, moves, case.move, limit)
         if words is not None:
             return Feedback(False, f"{asked}: {words} {table}.", hint=_DEPTH_HINT)
     return Feedback(True, f"{name} finds the first depth that plays the move on all {len(cases)} questions, and "
                           "None where no depth up to max_depth does.")
+
+
+def _no_search_now(asked: str, name: str, got, answers: list) -> Feedback:
+    """The learner's function answered without a search, though it searched on the questions
+    before (``answers``: (question, answer)); an answer one of them gave is kept between calls."""
+    earlier = [q for q, a in answers if same(a, got)]
+    head = (f"{asked}: {name} returned {_short(got)} without calling search this time, though it called search "
+            f"on the earlier question{'s' * (len(answers) > 1)}")
+    if earlier:
+        return Feedback(False, f"{head}, and {_short(got)} is its answer to {earlier[-1]}: it answered from "
+                        "something kept from that call, not from this game and state.",
+                        hint="search each question anew; whatever you keep from one call to the next must be keyed "
+                             "by everything the answer depends on (game, state, move and max_depth).")
+    return Feedback(False, f"{head}: each answer comes from trying depths 1, 2, ... with search on this game and "
+                    "state.", hint=_DEPTH_HINT)
 
 
 _DEPTH_HINT = ("try depth = 1, 2, ..., max_depth in turn (range(1, max_depth + 1)) and return the first depth whose "

@@ -37,6 +37,7 @@ order).
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Sequence
@@ -428,9 +429,7 @@ class WatchedGame(ForwardingGame):
             return self.game.evaluate(state)
         except MinimaxError:
             if _terminal(self.game, state):
-                raise _Slip(f"your search asked game.evaluate about {_place(self.game, state)}, a finished game, "
-                            "which has no guess in this tree: a finished game is worth game.utility(state), so "
-                            "ask game.is_terminal(state) first, before depth == 0") from None
+                raise _Slip(_evaluated_finished(self.game, state, sys._getframe(1))) from None
             raise
 
     def play(self, state, move):
@@ -445,6 +444,29 @@ class WatchedGame(ForwardingGame):
         for _, child in pairs:
             self.generated.append(self.game.state(child))
         return pairs
+
+
+def _evaluated_finished(game, state, frame) -> str:
+    """Words for a search that asked ``evaluate`` about a finished game, from ``frame``, the
+    learner's call that asked: one given that position (the end of the game tested after the
+    depth, or not at all), or one that scored a child it played without a call of its own."""
+    head = f"your search asked game.evaluate about {_place(game, state)}, a finished game, which has no guess here"
+    code = frame.f_code
+    given = [frame.f_locals.get(n) for n in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
+    if any(_same_position(game, value, state) for value in given):
+        return (f"{head}: your call for {_place(game, state)} asked game.evaluate before it found the game over. "
+                "A finished game is worth game.utility(state), so ask game.is_terminal(state) first, before "
+                "depth == 0")
+    return (f"{head}: a call of yours scored it as a child it had played, without a call of its own for it. A "
+            "child may be a finished game, worth game.utility(state): search each child with a call of your "
+            "function (depth - 1), which asks game.is_terminal first")
+
+
+def _same_position(game, value, state) -> bool:
+    try:
+        return value is not None and game.state(value) == state
+    except Exception:  # a learner's argument that is no position
+        return False
 
 
 def _terminal(game, state) -> bool:
