@@ -598,8 +598,8 @@ class _Recording:
                 value = args[0]
         if value is _MISSING:
             return value
-        if self.kind is None:
-            self.kind = type(value)
+        if self.kind is None:   # a game may say which kinds its positions come in (a list or a leaf)
+            self.kind = getattr(self.game, "position_types", None) or type(value)
         elif not isinstance(value, self.kind):
             return _MISSING
         return value

@@ -39,8 +39,30 @@ def _window_words(a, b, right: Node, parent: Node | None) -> str:
     elif a == -math.inf and b == math.inf:
         tail = "pass the parent's alpha and beta down, as they stand, not -inf and +inf"
     else:
-        tail = "a Max node raises alpha to its best value so far, a Min node lowers beta"
+        tail = (_wrong_bound_words(a, b, right, parent) if parent is not None else None) or \
+            "a Max node raises alpha to its best value so far, a Min node lowers beta"
     return f"{head}: {tail}"
+
+
+def _wrong_bound_words(a, b, right: Node, parent: Node) -> str | None:
+    """Words for a window whose wrong bound is the best value so far of the learner's call
+    above (``parent``) on the other side: a Min node that raised alpha, a Max node that
+    lowered beta (the evidence: the bound is that value); else None."""
+    before = []
+    for child in parent.children:
+        if child.move == right.move:
+            break
+        if not child.pruned and child.score is not None and child.score == child.score:
+            before.append(child.score)
+    if not before:
+        return None
+    if parent.node_type == "min" and not _close(a, right.alpha) and _close(a, min(before)):
+        return (f"alpha = {_num(a)} is the best value so far of the Min node above it: a Min node lowers beta "
+                "to its best value, and passes alpha down as it was given")
+    if parent.node_type == "max" and not _close(b, right.beta) and _close(b, max(before)):
+        return (f"beta = {_num(b)} is the best value so far of the Max node above it: a Max node raises alpha "
+                "to its best value, and passes beta down as it was given")
+    return None
 
 
 def _twice_words(node: Node) -> str:

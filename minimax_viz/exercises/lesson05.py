@@ -23,6 +23,7 @@ from ..search import alphabeta
 from .feedback import Feedback
 from .feedback import describe_error as _describe_error
 from .feedback import number_text as _num
+from .nested import nested_parting
 from .searches import SearchFeedback, check_search, show_search, with_note_words
 from .feedback import learner_check
 
@@ -511,6 +512,17 @@ def _next_skipped(search: _Search, after: tuple | None) -> tuple | None:
     return None
 
 
+def _parted(function: Callable, nested: Any, head: str, *, hint: str | None = None) -> Feedback:
+    """``head`` (what went wrong, in the values or the leaves visited), then the first call
+    where the learner's recorded search parts from alpha-beta, named as the drawings name it
+    (:func:`~minimax_viz.exercises.nested.nested_parting`); ``.show()`` draws both trees."""
+    difference = nested_parting(function, nested)
+    if difference is None:
+        return Feedback(False, head + ".", hint=hint)
+    return SearchFeedback(False, f"{head}. The first call where your search parts from alpha-beta: "
+                          f"{difference.words}.", hint=hint, difference=difference, kind="alphabeta")
+
+
 @learner_check
 def check_alphabeta(function: Callable) -> Feedback:
     """Check ``function(node, alpha, beta, is_max, visited)``, an alpha-beta on nested lists.
@@ -554,18 +566,19 @@ def check_alphabeta(function: Callable) -> Feedback:
         except Exception as err:  # the learner's code: any error becomes words
             return Feedback(False, f"{call}: {_describe_error(err)}.")
         if not _same_number(got, search.result.score):
-            return Feedback(
-                False, f"{call} returned {got!r}, but the value of this tree is {search.result.score!r}"
-                + ("" if _is_number(got) else ", a number") + ".",
-                hint="a leaf's value is its number; a Max node takes the largest value of its "
-                "children, a Min node the smallest, and is_max flips at each level down.",
-            )
+            head = (f"{call} returned {got!r}, but the value of this tree is {search.result.score!r}"
+                    + ("" if _is_number(got) else ", a number"))
+            return _parted(function, nested, head, hint="a leaf's value is its number; a Max node takes the "
+                           "largest value of its children, a Min node the smallest, and is_max flips at each "
+                           "level down.")
         odd = next((v for v in visited if not _is_number(v)), None) if isinstance(visited, list) else None
         if odd is not None:
             return Feedback(False, f"{call} appended {odd!r} to visited; append each leaf's number "
                                    "(the leaf itself) when your function reaches a leaf.")
         problem = _explain_visits(search, visited, call)
         if problem is not None:
+            if "visited stayed empty" not in problem and "the CS188 convention" not in problem:
+                return _parted(function, nested, problem.rstrip("."))
             return Feedback(False, problem)
     return Feedback(
         True, f"your alpha-beta gets the value of all {len(CHECK_TREES)} trees and looks at "

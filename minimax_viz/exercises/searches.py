@@ -735,17 +735,42 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
         return SearchFeedback(False, f"the check takes your {label} function itself, but it got {_short(fn)}.",
                               hint=f"pass the function's name, without calling it: check({kind.replace('-', '')})")
     all_cases = cases(kind)
+    searched_before = []   # the games before this one on which the search called itself
     for case in all_cases:
         rights = _right(kind, case)
         run = _run(fn, case, 50 * max(len(r.tree) for r in rights) + 500, kind)
         verdict = _judge(kind, run, rights)
         if verdict is not None:
             words, difference = verdict
+            words = _alone_words(run, rights, searched_before) or words
             return SearchFeedback(False, f"on {case.name}: {words}.", hint=_hint(kind, difference), run=run,
                                   difference=difference, kind=kind)
+        if run.mine is not None and len(run.mine.tree) > 1:
+            searched_before.append(case.name)
     return SearchFeedback(True, f"your {label} gives the right value and move on all {len(all_cases)} games, "
                           "node by node: depth limits odd and even, finished games at the limit, two Min agents "
                           "in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).")
+
+
+def _alone_words(run: Run, rights: list, searched_before: list) -> str | None:
+    """Words for a search recorded with no call below the root though the right one has some,
+    from what else was seen: positions it played below the root (a recursion the check
+    cannot follow), or calls of its own on the games before (an answer kept from an earlier
+    search); None when neither was seen (the comparison's own words stand)."""
+    if run.problem is not None or run.mine is None or len(run.mine.tree) != 1 or \
+            any(len(right.tree) == 1 for right in rights):
+        return None
+    if run.generated:
+        return (f"the check saw only the first call of your search, yet it played {len(run.generated)} positions "
+                "below it: it recursed in a way the check cannot follow (through code that is not yours, such "
+                "as a library's function, or through eval or a thread). Search each child by calling your own "
+                "function (or a method or function of yours that it calls)")
+    if searched_before:
+        return (f"your search answered without a call below the root, though on the games before "
+                f"({', '.join(searched_before[-2:])}) it called itself: the answer came from something kept from "
+                "an earlier search (a memo or a global that outlives one search). Make such a table inside the "
+                "search, or empty it at the start of each search")
+    return None
 
 
 def with_note_words(verdict: SearchFeedback, fn: Callable, kind: str) -> SearchFeedback:
