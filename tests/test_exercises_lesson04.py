@@ -293,7 +293,7 @@ def test_minimax_right_in_three_styles(fn):
     text = said(lesson04.check_minimax(fn))
     assert text.startswith(RIGHT), text
     # what check_search covers, said in the verdict, and the lesson's words after it
-    for words in ("all 14 games", "depth limits odd and even", "finished games at the limit",
+    for words in ("all 17 games", "depth limits odd and even", "finished games at the limit",
                   "a position met at two depths", "tic-tac-toe", "moves tried in game.moves order",
                   "lesson 05 adds a window to it, and lesson 10 checks it again"):
         assert words in text, text

@@ -180,6 +180,27 @@ class _Walk:
             return "all of it (no depth limit)"
         return self.limit - node.depth
 
+    def _earlier_search(self, mine: Node) -> tuple | None:
+        """The evidence of an earlier search of ``mine``'s position in the learner's tree: its
+        node and what differs there, ``("depth", given before, given here)`` or ``("cut", node)``
+        (searched with the same depth, but cut off: its value was a bound); None when neither
+        shows."""
+        game, depths = self.mine.game, getattr(self.mine, "depths", None)
+        try:
+            key = game.key(mine.internal_state)
+        except Exception:
+            return None
+        for k in range(mine.index):
+            if self.m_kind[k] != CALL or game.key(self.mine.internal_state(k)) != key:
+                continue
+            before, here = (depths[k], depths[mine.index]) if depths is not None else (None, None)
+            if before is not None and here is not None and before != here:
+                return ("depth", before, here)
+            earlier = self.mine.nodes[k]
+            if any(c.pruned for c in earlier.children):
+                return ("cut", earlier)
+        return None
+
     def _repeated(self) -> set:
         game, out, seen = self.mine.game, set(), set()
         for k in range(len(self.mine)):
@@ -233,7 +254,7 @@ class _Walk:
         got, want = self.sign_value(mine), self._true(node, path)
         at = node.where
         if path in self.skipped or mine.index in self._repeated():
-            return _memo_words(at, got, want, self.depth_left(node))
+            return _memo_words(at, got, want, self.depth_left(node), self._earlier_search(mine))
         if got is None:
             return _no_number_words(at)
         game, state = self.right.game, node.internal_state

@@ -155,12 +155,21 @@ def _cut_words(node: Node) -> str:
 
 
 # -- values ---------------------------------------------------------------------------------------
-def _memo_words(at: str, got, want, left) -> str:
-    """The learner answered a position from an earlier search of it, with the depth ``left`` here."""
-    return (f"you answered {at} without searching it, with {_num(got)} from an earlier search of the "
-            f"same position, but with the depth left here ({left}) its value is "
-            f"{_num(want)}: a position met at another depth, or with another window, can have another "
-            "value; key a memo by the position and the depth left")
+def _memo_words(at: str, got, want, left, evidence: tuple | None = None) -> str:
+    """The learner answered a position from an earlier search of it, with the depth ``left``
+    here; ``evidence`` says what differed at that earlier search (see ``_Walk._earlier_search``):
+    another depth, or a search that was cut off (its value a bound)."""
+    head = f"you answered {at} without searching it, with {_num(got)} from an earlier search of the same position"
+    if evidence is not None and evidence[0] == "depth":
+        return (f"{head}, made with depth {_num(evidence[1])}; here the depth left is {_num(evidence[2])} and its "
+                f"value is {_num(want)}: key a memo by the position and the depth left")
+    if evidence is not None and evidence[0] == "cut":
+        earlier = evidence[1]
+        window = f"{bound_text('alpha', earlier.alpha, _num)}, {bound_text('beta', earlier.beta, _num)}"
+        return (f"{head}, with the same depth; but that search was cut off ({window} there), so "
+                f"{_num(got)} was only a bound, and its value is {_num(want)}: store a value only from a search "
+                "that was not cut off, or store the bound with the window it holds for")
+    return f"{head}, but its value here is {_num(want)} (the depth left: {left})"
 
 
 def _no_number_words(at: str) -> str:

@@ -205,15 +205,15 @@ def check_depth1_move(answer: Any) -> Feedback:
 def check_minimax(fn: Callable) -> SearchFeedback:
     """Check a learner's depth-limited ``minimax(game, state, depth) -> (value, move)``: the
     note's pseudocode on the Game interface (:func:`minimax_viz.exercises.searches.check_search`
-    on 14 games it has not seen: depth limits odd and even, the depth running out at Min
+    on 17 games it has not seen: depth limits odd and even, the depth running out at Min
     nodes, finished games exactly at the limit, a position met at two depths, tic-tac-toe).
     Moves are tried in ``game.moves(state)`` order. Never raises on the learner's function.
 
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> check_minimax(reference_minimax)
-    Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even,
-    finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in
-    game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
+    Right: your minimax gives the right value and move on all 17 games, node by node: depth limits odd and even,
+    finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one
+    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
     """
     verdict = check_search(fn, "minimax")
     if verdict.ok:

@@ -592,7 +592,7 @@ def check_alphabeta(function: Callable) -> Feedback:
 def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     """Check a learner's ``alphabeta(game, state, depth, alpha=-math.inf, beta=math.inf)
     -> (value, move)`` on the Game interface, the signature lesson 10 checks again
-    (:func:`minimax_viz.exercises.searches.check_search` on 14 games it has not seen: depth
+    (:func:`minimax_viz.exercises.searches.check_search` on 17 games it has not seen: depth
     limits odd and even, cut-offs at Min nodes, finished games at the limit, a position met
     at two depths, tic-tac-toe). Moves are tried in ``game.moves(state)`` order; the windows
     passed down, the cuts and the positions generated are graded, and cutting on ``>=`` (AIMA,
@@ -617,9 +617,9 @@ def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     ...             break
     ...     return best, best_move
     >>> check_alphabeta_game(alphabeta)
-    Right: your alpha-beta gives the right value and move on all 14 games, node by node: depth limits odd and even,
-    finished games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in
-    game.moves order). Keep it for lesson 10, which checks it again.
+    Right: your alpha-beta gives the right value and move on all 17 games, node by node: depth limits odd and even,
+    finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one
+    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it for lesson 10, which checks it again.
     """
     verdict = check_search(fn, "alphabeta")
     if verdict.ok:

@@ -11,9 +11,9 @@ describes; :meth:`SearchFeedback.show` draws both trees with the first parting m
 
 >>> import math
 >>> check_minimax(reference_minimax)
-Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished
-games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves
-order).
+Right: your minimax gives the right value and move on all 17 games, node by node: depth limits odd and even,
+finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one met
+twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order).
 
 The lesson ends with a player, ``player(game, state, budget) -> move``
 (:mod:`minimax_viz.players`): :func:`check_player` plays it against a ladder of the

@@ -29,9 +29,9 @@ ties, the cuts and the positions an autograder counts.
 ...             best_value, best_move = value, move
 ...     return best_value, best_move
 >>> check_search(minimax, "minimax")
-Right: your minimax gives the right value and move on all 14 games, node by node: depth limits odd and even, finished
-games at the limit, two Min agents in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves
-order).
+Right: your minimax gives the right value and move on all 17 games, node by node: depth limits odd and even,
+finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one met
+twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order).
 """
 
 from __future__ import annotations
@@ -192,6 +192,18 @@ TWO_DEPTHS = {
 }
 TWO_DEPTHS_GUESSES = {"R": 0, "A": 3, "B": -2, "C": 2, "S": 9, "T": 1, "U": 0, "V": 0, "s1": 0, "s2": 0}
 
+#: S is met twice at the same depth (ply 2) under two windows: under A, where T has made beta 2,
+#: its first leaf (5) cuts it off and alpha-beta returns 5, a bound; under B it is searched whole
+#: and worth 8. A memo that stores the cut-off's 5 as S's value, keyed by the position and the depth,
+#: answers B's S with 5 and the root with 5 instead of 7.
+TWO_WINDOWS = {
+    "R": ("max", ["A", "B"]),
+    "A": ("min", ["T", "S"]),
+    "B": ("min", ["S", "U"]),
+    "S": ("max", ["s1", "s2"]),
+    "T": 2, "U": 7, "s1": 5, "s2": 8,
+}
+
 #: Max chooses between two chance nodes; below them Max again, then chance. Searched to
 #: depth 1 the search stops at the chance nodes (their guesses count); to depth 2 at Max
 #: nodes under the dice.
@@ -313,13 +325,14 @@ def cases(kind: str = "minimax") -> list[Case]:
     """The games a check of ``kind`` runs a search on, in order (small first).
 
     >>> [c.name for c in cases()][:4]
-    ['AIMA figure 5.2', 'a tree of ties', 'two Min agents in a row', 'random tree (seed 10)']
+    ['AIMA figure 5.2', 'a tree of ties', 'a tree of ties at zero', 'two Min agents in a row']
     """
     ttt = TicTacToe()
     graph = GraphGame(TWO_DEPTHS, TWO_DEPTHS_GUESSES)
     out = [
         Case("AIMA figure 5.2", GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])),
         Case("a tree of ties", GameTree([[3, 5], [4, 3], [6, 3]])),
+        Case("a tree of ties at zero", GameTree([[0, 2], [-1, 0], [0, 3]])),
         Case("two Min agents in a row", GameTree([[["min", 3, 9], ["min", 4, 6]], [["min", 8, 5]]])),
     ]
     out += [Case(f"random tree (seed {s})", GameTree.random(depth=3, branching=(2, 3), seed=s, low=0, high=6))
@@ -331,6 +344,8 @@ def cases(kind: str = "minimax") -> list[Case]:
     out += [Case(f"a graph game at depth {d}{why}", graph, d) for d, why in (
         (1, " (the depth runs out at Min nodes)"), (2, " (finished games at the limit)"),
         (3, " (one position met at two depths)"))]
+    out += [Case("a graph game where one position is met twice at the same depth, under two windows",
+                 GraphGame(TWO_WINDOWS))]
     if kind in ("expectimax", "expectiminimax"):
         dice = GraphGame(DICE_GRAPH, DICE_GRAPH_GUESSES)
         out.insert(3, Case("a tree with dice", GameTree(
@@ -341,7 +356,8 @@ def cases(kind: str = "minimax") -> list[Case]:
         out += [Case("Max, then Min, then dice", GraphGame(MIN_THEN_DICE))]
     out += [Case("tic-tac-toe, the tutorial's board", ttt, None, TicTacToe.TUTORIAL_BOARD),
             Case("tic-tac-toe, the empty board at depth 1", ttt, 1),
-            Case("tic-tac-toe after X plays 0, O to move, at depth 2", ttt, 2, "X........")]
+            Case("tic-tac-toe after X plays 0, O to move, at depth 2", ttt, 2, "X........"),
+            Case("tic-tac-toe from X...O...X, O to move, to the end", ttt, None, "X...O...X")]
     return out
 
 
@@ -749,7 +765,8 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
             searched_before.append(case.name)
     return SearchFeedback(True, f"your {label} gives the right value and move on all {len(all_cases)} games, "
                           "node by node: depth limits odd and even, finished games at the limit, two Min agents "
-                          "in a row, a position met at two depths, tic-tac-toe (moves tried in game.moves order).")
+                          "in a row, ties (at zero too), a position met at two depths, and one met twice under "
+                          "two windows, tic-tac-toe with X and O to move (moves tried in game.moves order).")
 
 
 def _alone_words(run: Run, rights: list, searched_before: list) -> str | None:
