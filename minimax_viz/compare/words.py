@@ -66,9 +66,24 @@ def _wrong_bound_words(a, b, right: Node, parent: Node) -> str | None:
 
 
 def _twice_words(node: Node) -> str:
-    """The learner searched ``node`` (theirs) a second time."""
-    return (f"you searched {node.where} a second time: search each move once, and keep the value of each as "
-            "you loop over them (the best move and its value come from the same loop)")
+    """The learner searched ``node`` (theirs) a second time: with a larger depth than the first
+    time (deepening around the search), with the same depth (a second call for one move), or
+    else no cause named."""
+    moves = [n.move for n in node.path]
+    same = [n for n in node.tree.nodes if not n.pruned and [m.move for m in n.path] == moves][:2]
+    depths = getattr(node.tree, "depths", None)
+    before, here = (depths[same[0].index], depths[same[1].index]) if depths is not None and len(same) == 2 \
+        else (None, None)
+    head = f"you searched {node.where} a second time"
+    if before is not None and here is not None and here > before:
+        return (f"{head}, with depth {_num(here)} where the first search of it had {_num(before)}: your search "
+                "searched the same moves again, deeper each time (deepening around it). The check asks for one "
+                "search to the depth it gives: search once, to that depth (deepening belongs in a player, "
+                "lesson 10's exercise 4)")
+    if before is not None and before == here:
+        return (f"{head}, with the same depth: search each move once, and keep the value of each as you loop "
+                "over them (the best move and its value come from the same loop)")
+    return f"{head}: each position below a call is searched once"
 
 
 def _unreached_words(node: Node) -> str:

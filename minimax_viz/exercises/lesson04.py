@@ -213,7 +213,8 @@ def check_minimax(fn: Callable) -> SearchFeedback:
     >>> check_minimax(reference_minimax)
     Right: your minimax gives the right value and move on all 17 games, node by node: depth limits odd and even,
     finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one
-    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it: lesson 05 adds a window to it, and lesson 10 checks it again.
+    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it: lesson
+    05 adds a window to it, and lesson 10 checks it again.
     """
     verdict = check_search(fn, "minimax")
     if verdict.ok:

@@ -619,7 +619,8 @@ def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     >>> check_alphabeta_game(alphabeta)
     Right: your alpha-beta gives the right value and move on all 17 games, node by node: depth limits odd and even,
     finished games at the limit, two Min agents in a row, ties (at zero too), a position met at two depths, and one
-    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it for lesson 10, which checks it again.
+    met twice under two windows, tic-tac-toe with X and O to move (moves tried in game.moves order). Keep it for
+    lesson 10, which checks it again.
     """
     verdict = check_search(fn, "alphabeta")
     if verdict.ok:
