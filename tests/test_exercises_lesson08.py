@@ -59,13 +59,15 @@ BEST = {
 }
 
 
-def playing(pick, wrong=None):
+def playing(pick, wrong=None, move=None):
     """A learner's function: ``pick`` of the hand-listed best moves, except in position ``wrong``
-    (a board text), where it plays the smallest move that is not best."""
+    (a board text), where it plays ``move`` (by default the smallest move that is not best)."""
     def ai_move(board):
         text = "".join(c if c in ("X", "O") else "." for c in board)
         best, worse = BEST[text]
-        return min(worse) if text == wrong else pick(best)
+        if text == wrong:
+            return min(worse) if move is None else move
+        return pick(best)
     return ai_move
 
 
@@ -85,6 +87,12 @@ def test_ai_move_right():
 def test_ai_move_one_position_wrong(wrong):
     move = min(BEST[wrong][1])
     says(L.check_ai_move(playing(min, wrong)), False, f"in {wrong!r}", f"your function plays {move}")
+
+
+@pytest.mark.parametrize("text, move", [(text, m) for text, (best, worse) in BEST.items() for m in sorted(best | worse)])
+def test_ai_move_every_move_of_every_position_judged_as_the_hand_list_says(text, move):
+    verdict = L.check_ai_move(playing(min, text, move))
+    assert verdict.ok is (move in BEST[text][0]), (text, move, verdict)
 
 
 def test_ai_move_stub_and_typical_mistakes():
