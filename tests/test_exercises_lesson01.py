@@ -116,6 +116,15 @@ def test_the_lessons_lines_are_the_boards():
     assert sorted(lesson01.LINES) == sorted(LINES)
 
 
+@pytest.mark.parametrize("missing", LINES)
+def test_an_is_win_that_forgets_any_one_line_is_not_right(missing):
+    def forgets(board, mark):
+        return any(all(board[c] == mark for c in line) for line in LINES if line != missing)
+
+    feedback = lesson01.check_is_win(forgets)
+    assert not feedback and "returned False" in said(feedback), said(feedback)
+
+
 def test_win_cases_are_legal_positions_with_the_right_answer():
     game = mv.TicTacToe()
     cases = lesson01._win_cases()
