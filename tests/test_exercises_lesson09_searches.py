@@ -146,7 +146,7 @@ def test_a_slip_is_drawn_with_the_parting_marked():
     (lambda g, s, d: None, "your expectimax: 1 call; value ≈"),        # no number: drawn without one
     (lambda g, s, d: ("x", 0), "your expectimax: 1 call; value ≈"),
     (lambda g, s, d: (3, "nowhere"), "your expectimax: 1 call; value ≈3"),
-])
+], ids=["None", "a text", "a move that is none"])
 def test_junk_that_runs_is_drawn_beside_the_right_search(fn, mine):
     assert L.show_your_search(fn, L.DICE) is None
     assert plt.get_fignums() == [1]
@@ -157,7 +157,7 @@ def test_junk_that_runs_is_drawn_beside_the_right_search(fn, mine):
 @pytest.mark.parametrize("fn, words", [
     (lambda g, s, d: 1 / 0, "it raised ZeroDivisionError: division by zero"),
     (lambda g, s: (3, 0), "takes 2 positional arguments but 3 were given"),
-])
+], ids=["raises", "two arguments"])
 def test_junk_that_raises_is_told_in_one_line_and_not_drawn(fn, words):
     out = L.show_your_search(fn, L.DICE)
     assert isinstance(out, mv.exercises.Unfinished) and not out
