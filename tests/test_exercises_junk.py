@@ -130,7 +130,8 @@ JUNK_SEARCHES = {f"returns {_id(v)}": _returning(v) for v in JUNK} | {
 }
 
 #: Every check, with the kind of answer it takes: a value, a function of a board or a game,
-#: or a search of lesson 10's form.
+#: or a search ``search(game, state, depth)``. (Not here: lesson 09's show_your_search, which
+#: draws rather than judges, and lesson 10's check_player, a match against a ladder of players.)
 CHECKS = {
     "01.check_position(v, 3)": ("value", lambda v: L[1].check_position(v, 3)),
     "01.check_position('X', v)": ("value", lambda v: L[1].check_position("X", v)),
@@ -168,6 +169,8 @@ CHECKS = {
     "07.check_winning_columns": ("function", L[7].check_winning_columns),
     "07.check_win_depth": ("function", L[7].check_win_depth),
     "08.check_ai_move": ("function", L[8].check_ai_move),
+    "09.check_expectimax": ("search", L[9].check_expectimax),
+    "09.check_expectiminimax": ("search", L[9].check_expectiminimax),
     "10.check_minimax": ("search", L[10].check_minimax),
     "10.check_alphabeta": ("search", L[10].check_alphabeta),
     "10.check_expectimax": ("search", L[10].check_expectimax),
