@@ -27,7 +27,7 @@ _STARTED = pytest.StashKey[float]()
 #: functions marked ``@pytest.mark.slow`` in their files. Matched against the test's name.
 SLOW_CASES = (
     "minimax_viz.exercises.lesson07.check_win_depth", "minimax_viz.exercises.lesson09.play_match",
-    "[endless-", "[never_stops-", "[forgets_to_go_deeper-", "[92-check_", "[absolute-", "[stops_short-",
+    "[endless-", "[never_stops-", "[forgets_to_go_deeper-", "[absolute-", "[stops_short-",
     "[x_only-", "test_cli_draws_the_tutorial_tree", "test_win_check_at_a_depth_limit_and_in_tic_tac_toe[False]",
     "[small_endgame]", "test_lesson_07_nodes_and_positions_per_ply", "test_small_boards_solved_from_the_start_agree[False]",
     "test_the_saving_grows_with_depth_but_not_steadily", "test_lesson_07_what_ordering_the_table_and_exact_search_cost",
@@ -49,7 +49,7 @@ LONGEST_FIRST = (
     "tests/browser/test_lessons.py", "tests/browser/test_stepper_screen.py", "tests/browser/test_infrastructure.py",
     "tests/test_student_copies.py", "tests/test_grading_otter.py", "tests/test_widgets.py",
     "tests/test_connect_four_check.py", "tests/test_grading_nbgrader.py", "tests/test_frames.py",
-    "tests/test_lite.py", "tests/test_exercises_junk_09_10.py", "tests/test_connect_four_hooks.py",
+    "tests/test_lite.py", "tests/test_exercises_junk.py", "tests/test_connect_four_hooks.py",
     "tests/test_scene.py", "tests/test_hardening.py", "tests/test_exercises_lesson02.py",
 )
 

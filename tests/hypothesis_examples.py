@@ -2,7 +2,8 @@
 
 Two profiles: ``quick`` (the default, for ``make check`` and a bare ``pytest``) tries a tenth of
 each test's count, at least 10; ``full`` (``HYPOTHESIS_PROFILE=full``, which ``make test`` and
-so CI set) tries the count the test names. A test writes ``@settings(max_examples=examples(150))``.
+so CI set) tries the count the test names, the same examples in every run. A test writes
+``@settings(max_examples=examples(150))``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ import os
 
 from hypothesis import settings
 
-settings.register_profile("quick", max_examples=10, deadline=None)
-settings.register_profile("full", deadline=None)
+# The full profile (make test, CI) draws the same examples in every run (derandomize: a red run
+# is red again on the next); the quick one draws new examples each time. Either way a failure
+# prints the blob that replays it (@reproduce_failure), and the seed of a random run can be
+# given back with pytest's --hypothesis-seed.
+settings.register_profile("quick", max_examples=10, deadline=None, print_blob=True)
+settings.register_profile("full", deadline=None, derandomize=True, print_blob=True)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
 if PROFILE not in ("quick", "full"):
     raise ValueError(f"HYPOTHESIS_PROFILE={PROFILE!r}: use 'quick' (the default) or 'full'")

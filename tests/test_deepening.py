@@ -44,7 +44,9 @@ def test_the_time_budget_is_kept_from_any_position(c4):
         start = time.perf_counter()
         result = iterative_deepening(c4, moves, seconds=0.5)
         elapsed = time.perf_counter() - start
-        assert elapsed < 1.5, (moves, elapsed)  # the clock is read every 1,024 calls
+        # generous (a shared machine's pauses are not the search's): a search the clock did not
+        # stop would search Connect Four to the end, for hours
+        assert elapsed < 10, (moves, elapsed)
         assert result.move in c4.moves(moves) and result.depth >= 3
 
 

@@ -97,8 +97,32 @@ def test_empty_cells_check_leaves_the_tutorial_board_alone():
 
 
 # -- check_is_win ----------------------------------------------------------------------------
+#: The 8 lines of the board, by hand: 3 rows, 3 columns, 2 diagonals.
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
 def is_win(board, mark):
-    return any(all(board[c] == mark for c in line) for line in lesson01.LINES)
+    return any(all(board[c] == mark for c in line) for line in LINES)
+
+
+def is_win_by_slices(board, mark):
+    """Rows, columns and diagonals as slices of the board, the way some learners write it."""
+    cells = list(board)
+    lines = [cells[r:r + 3] for r in (0, 3, 6)] + [cells[c::3] for c in (0, 1, 2)] + [cells[0::4], cells[2:7:2]]
+    return [mark] * 3 in lines
+
+
+def test_the_lessons_lines_are_the_boards():
+    assert sorted(lesson01.LINES) == sorted(LINES)
+
+
+@pytest.mark.parametrize("missing", LINES)
+def test_an_is_win_that_forgets_any_one_line_is_not_right(missing):
+    def forgets(board, mark):
+        return any(all(board[c] == mark for c in line) for line in LINES if line != missing)
+
+    feedback = lesson01.check_is_win(forgets)
+    assert not feedback and "returned False" in said(feedback), said(feedback)
 
 
 def test_win_cases_are_legal_positions_with_the_right_answer():
@@ -110,7 +134,7 @@ def test_win_cases_are_legal_positions_with_the_right_answer():
         assert (game.winner(list(board)) == mark) is expected
 
 
-@pytest.mark.parametrize("function", [is_win, mv.tutorial.check_if_winner_found])
+@pytest.mark.parametrize("function", [is_win, is_win_by_slices])
 def test_is_win_right(function):
     feedback = lesson01.check_is_win(function)
     assert feedback and said(feedback).startswith(RIGHT)
@@ -131,7 +155,7 @@ def no_diagonals(b, m):
         (..., "still ..."),
         (rows_only, "the left column (cells 0, 3, 6)"),
         (no_diagonals, "the diagonal from top left (cells 0, 4, 8)"),
-        (lambda b, m: any(b[i] == b[j] == b[k] for i, j, k in lesson01.LINES), "X's, not O's"),
+        (lambda b, m: any(b[i] == b[j] == b[k] for i, j, k in LINES), "X's, not O's"),
         (lambda b, m: True, "X has no three in a row"),
         (lambda b, m: None, "X fills the middle row"),
         (lambda b: False, "TypeError"),

@@ -1,5 +1,7 @@
 """Lesson 08's checks: "Right" for a right answer, "Not yet" with useful words otherwise."""
 
+import pytest
+
 import minimax_viz as mv
 from minimax_viz.exercises import lesson08 as L
 from feedback_helpers import says, stub
@@ -42,11 +44,55 @@ def test_the_ai_reply_is_the_play_boards():
 
 # -- the AI's move, written with mv.alphabeta ----------------------------------------------------------
 
+#: The best moves of the check's positions, by hand (cells 0-8, row by row), and the moves that
+#: are not best; the check's truth is a search, so these are the outside answers it must agree with.
+BEST = {
+    "X.OX.XOO.": ({4}, {1, 8}),                           # X completes 3-4-5 on 4
+    "XX..O....": ({2}, {3, 5, 6, 7, 8}),                  # O blocks 0-1-2, or X takes it
+    "XOOX.....": ({4, 5, 6, 7, 8}, set()),                # X wins whatever: 6 at once, else a fork
+    "X...O...X": ({1, 3, 5, 7}, {2, 6}),                  # O takes an edge; a corner lets X fork
+    "....X....": ({0, 2, 6, 8}, {1, 3, 5, 7}),            # against the centre only a corner holds
+    "X........": ({4}, {1, 2, 3, 5, 6, 7, 8}),            # against a corner only the centre holds
+    "..O.....X": ({0, 6, 7}, {1, 3, 4, 5}),               # X forks from 0, 6 or 7; the centre draws
+    "XO..X....": ({2, 3, 5, 6, 7, 8}, set()),             # O has lost whatever it plays
+    ".........": (set(range(9)), set()),                  # every first move draws
+}
+
+
+def playing(pick, wrong=None, move=None):
+    """A learner's function: ``pick`` of the hand-listed best moves, except in position ``wrong``
+    (a board text), where it plays ``move`` (by default the smallest move that is not best)."""
+    def ai_move(board):
+        text = "".join(c if c in ("X", "O") else "." for c in board)
+        best, worse = BEST[text]
+        if text == wrong:
+            return min(worse) if move is None else move
+        return pick(best)
+    return ai_move
+
+
+def test_the_hand_list_holds_the_checks_positions_and_every_empty_cell_once():
+    assert set(BEST) == set(L.POSITIONS)
+    for text, (best, worse) in BEST.items():
+        assert best | worse == {i for i, c in enumerate(text) if c == "."} and not best & worse
+
 
 def test_ai_move_right():
-    says(L.check_ai_move(lambda board: mv.alphabeta(GAME, board).move), True, "all 9 positions")
-    says(L.check_ai_move(lambda board: mv.minimax(GAME, board, record=False).move), True)
-    says(L.check_ai_move(L.ai_reply), True)
+    says(L.check_ai_move(playing(min)), True, "all 9 positions")
+    says(L.check_ai_move(playing(max)), True)       # any best move is right
+    assert all(L.ai_reply(text) in BEST[text][0] for text in L.POSITIONS)
+
+
+@pytest.mark.parametrize("wrong", [text for text, (_, worse) in BEST.items() if worse])
+def test_ai_move_one_position_wrong(wrong):
+    move = min(BEST[wrong][1])
+    says(L.check_ai_move(playing(min, wrong)), False, f"in {wrong!r}", f"your function plays {move}")
+
+
+@pytest.mark.parametrize("text, move", [(text, m) for text, (best, worse) in BEST.items() for m in sorted(best | worse)])
+def test_ai_move_every_move_of_every_position_judged_as_the_hand_list_says(text, move):
+    verdict = L.check_ai_move(playing(min, text, move))
+    assert verdict.ok is (move in BEST[text][0]), (text, move, verdict)
 
 
 def test_ai_move_stub_and_typical_mistakes():
@@ -70,7 +116,7 @@ def test_ai_move_needs_the_whole_game():
 
 def test_ai_move_board_is_a_copy():
     def spoils(board):
-        move = mv.alphabeta(GAME, board).move
+        move = playing(min)(board)
         board[move] = "Z"
         return move
 

@@ -20,6 +20,15 @@ INF = math.inf
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
+@pytest.fixture(autouse=True)
+def _no_figures_left():
+    """Each test starts with no pyplot figure and leaves none: what it asserts about
+    pyplot's figures is about its own."""
+    plt.close("all")
+    yield
+    plt.close("all")
+
+
 # -- searches written as a learner would --------------------------------------------------------------
 
 def make_search(*, min_rule="mean", chance_rule="odds", max_rule="max"):
@@ -133,13 +142,27 @@ def test_a_slip_is_drawn_with_the_parting_marked():
     plt.close("all")
 
 
-@pytest.mark.parametrize("fn", [lambda g, s, d: None, lambda g, s, d: ("x", 0), lambda g, s, d: 1 / 0,
-                                lambda g, s: (3, 0), lambda g, s, d: (3, "nowhere")])
-def test_junk_is_drawn_or_told_never_raises(fn):
+@pytest.mark.parametrize("fn, mine", [
+    (lambda g, s, d: None, "your expectimax: 1 call; value ≈"),        # no number: drawn without one
+    (lambda g, s, d: ("x", 0), "your expectimax: 1 call; value ≈"),
+    (lambda g, s, d: (3, "nowhere"), "your expectimax: 1 call; value ≈3"),
+], ids=["None", "a text", "a move that is none"])
+def test_junk_that_runs_is_drawn_beside_the_right_search(fn, mine):
+    assert L.show_your_search(fn, L.DICE) is None
+    assert plt.get_fignums() == [1]
+    right, drawn = plt.gcf().axes
+    assert right.get_title() == "expectimax: 8 calls; best move 0, value 4" and drawn.get_title() == mine
+
+
+@pytest.mark.parametrize("fn, words", [
+    (lambda g, s, d: 1 / 0, "it raised ZeroDivisionError: division by zero"),
+    (lambda g, s: (3, 0), "takes 2 positional arguments but 3 were given"),
+], ids=["raises", "two arguments"])
+def test_junk_that_raises_is_told_in_one_line_and_not_drawn(fn, words):
     out = L.show_your_search(fn, L.DICE)
-    assert out is None or isinstance(out, mv.exercises.Unfinished)
-    assert out is not None or plt.get_fignums()   # drawn, or told in one line
-    plt.close("all")
+    assert isinstance(out, mv.exercises.Unfinished) and not out
+    assert words in repr(out) and "fix it in exercise 3" in repr(out)
+    assert plt.get_fignums() == []
 
 
 def test_not_a_function_or_kind():

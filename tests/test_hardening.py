@@ -769,11 +769,18 @@ def _words(verdict) -> str:
     return text
 
 
+#: The hostile values that are right answers, by hand: _ReprInt(3) is 3 all the same, and X has
+#: 3 moves in the tutorial's board (_EqInt(3) cannot be compared at all, so it is never right).
+HOSTILE_RIGHT = {("01.check_position('X', v)", 3)}
+
+
 @pytest.mark.parametrize("value", range(len(HOSTILE)))
 @pytest.mark.parametrize("name", sorted(_value_checks()))
 def test_value_checks_answer_values_whose_repr_or_eq_raise_in_words(name, value):
     verdict = _value_checks()[name](HOSTILE[value])
-    if not verdict.ok:   # _ReprInt(3) and _EqInt(3) are 3 all the same: some checks rightly accept them
+    if (name, value) in HOSTILE_RIGHT:
+        assert verdict.ok and "Traceback" not in str(verdict), verdict
+    else:
         _words(verdict)
 
 

@@ -469,7 +469,11 @@ def test_the_slips_of_the_issue_are_caught_where_it_says():
     # board at depth 1, where the engine plays 4.
     game = mv.TicTacToe()
     assert mv.minimax(game, depth=1).move == 4
-    assert wrong_side_at_min(game, game.start(), 1)[1] == 0 or wrong_side_at_min(game, game.start(), 1)[1] != 4
+    # By hand: after X's first move, evaluate (open lines for X minus open lines for O, over 9)
+    # is the number of lines through X's mark over 9: 3/9 for a corner, 2/9 for an edge, 4/9 for
+    # the centre. Negated (the mover's side, O's), the largest is an edge's, -2/9: cell 1 first.
+    value, move = wrong_side_at_min(game, game.start(), 1)
+    assert (value, move) == (pytest.approx(-2 / 9), 1)
     # the memo keyed without the depth: wrong only where a position is met at two depths
     text = repr(check_search(memo_without_depth, "minimax"))
     assert "a graph game at depth 3 (one position met at two depths)" in text and "S (after c1)" in text

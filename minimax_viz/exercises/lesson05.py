@@ -77,6 +77,8 @@ class IndexedTree(GameTree):
 
 def _plain(x: Any) -> Any:
     """A number as Python's own int or float (numpy scalars print as ``np.float64(6.0)``)."""
+    if _is_number(x) and isinstance(x, int):   # exact, however large (float() fails past 1e308)
+        return int(x)
     if _is_number(x):
         value = float(x)
         return int(value) if value.is_integer() else value

@@ -37,8 +37,9 @@ class Recorder:
     score into ``score`` and, with a ``window`` (alpha-beta), ``(index, alpha, beta)``
     into ``exits``, once per inner call in the order the calls return; ``exit(index,
     score, alpha, beta)`` does the same in one call (where a node has no handler loop of
-    its own to write inline), and ``cut(parent, children, start, alpha, beta)`` writes the
-    children a cutoff skips (``children[start:]``) as stubs.
+    its own to write inline), and, with a window (only alpha-beta cuts), ``cut(parent,
+    children, start, alpha, beta)`` writes the children a cutoff skips (``children[start:]``)
+    as stubs; without one ``cut`` is None.
 
     The columns hold what the package accepts: moves as 32-bit integers (a node may have
     any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
@@ -62,7 +63,8 @@ class Recorder:
             self.exits: list[tuple[int, float, float]] = []   # inner calls' (index, alpha, beta) at return
             self._outs: tuple[array, array] | None = None
         self.exit = self._exiter()
-        self.cut = self._cutter()
+        # Only alpha-beta cuts, and it records with a window: a recorder without one has no cut.
+        self.cut = self._cutter() if window else None
 
     def too_large(self) -> NoReturn:
         """Refuse one more row: the recording would pass ``max_nodes``.
@@ -95,22 +97,9 @@ class Recorder:
         alpha, beta)`` records the moves of ``children[start:]`` (``(move, state)`` pairs)
         as stubs of ``parent`` with ``pruned=True``, no score, and the window the parent
         had when it stopped. (A cutoff skips one or two children most often: appending
-        row by row is quicker than extending each column.)"""
+        row by row is quicker than extending each column.) A recorder with a window only."""
         parent_col, max_nodes, too_large = self.parent, self.max_nodes, self.too_large
-        put_parent, put_move, put_kind, put_score, *put_window = self.appenders()
-
-        if not put_window:
-            def cut(up: int, children, start: int, alpha: float, beta: float) -> None:
-                if len(parent_col) + len(children) - start > max_nodes:
-                    too_large()
-                for m, _ in children[start:]:
-                    put_parent(up)
-                    put_move(m)
-                    put_kind(PRUNED)
-                    put_score(_NAN)
-
-            return cut
-        put_alpha, put_beta = put_window
+        put_parent, put_move, put_kind, put_score, put_alpha, put_beta = self.appenders()
 
         def cut_with_window(up: int, children, start: int, alpha: float, beta: float) -> None:
             if len(parent_col) + len(children) - start > max_nodes:

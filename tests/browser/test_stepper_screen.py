@@ -15,7 +15,7 @@ kept in ``test-artifacts/browser/``.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
 from labpage import button, open_notebook, run_all_cells, save_screenshot, wait_for_kernel_idle, write_notebook
 
@@ -62,11 +62,37 @@ def stepper_lab(course_lab):
     return course_lab
 
 
+# True once the boxes of BOXES are all there and the same in two frames running (the layout
+# has settled: the notebook has taken the width the file browser left, a scroll has ended).
+SETTLED = """(output) => {
+  const now = JSON.stringify((""" + BOXES + """)(output));
+  const same = window.__mvBoxes === now;
+  window.__mvBoxes = now;
+  return same && !now.includes('null');
+}"""
+
+
+def wait_until_settled(output, timeout: float = 10) -> None:
+    """Wait, frame by frame, until what BOXES measures in ``output`` stands still; after
+    ``timeout`` seconds go on, and let the measures say what is missing or misplaced."""
+    page = output.page
+    page.evaluate("() => { window.__mvBoxes = null; }")
+    try:
+        page.wait_for_function(SETTLED, arg=output.element_handle(), polling="raf", timeout=timeout * 1000)
+    except PlaywrightTimeoutError:
+        pass
+
+
 def open_file_browser(page) -> None:
-    """Open JupyterLab's file browser in the left sidebar, as a learner has it."""
+    """Open JupyterLab's file browser in the left sidebar, as a learner has it, and wait until
+    the notebook has moved right of it (it takes the width that is left)."""
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     expect(page.locator(".jp-FileBrowser")).to_be_visible()
-    page.wait_for_timeout(500)  # the notebook takes the width that is left
+    page.wait_for_function("""() => {
+      const browser = document.querySelector('.jp-FileBrowser').getBoundingClientRect();
+      const notebook = document.querySelector('.jp-Notebook').getBoundingClientRect();
+      return browser.right - browser.left > 150 && notebook.left >= browser.right;
+    }""", polling="raf", timeout=10_000)
 
 
 def test_the_stepper_fits_one_screen_with_the_file_browser_open(stepper_lab, page):
@@ -78,7 +104,7 @@ def test_the_stepper_fits_one_screen_with_the_file_browser_open(stepper_lab, pag
     for index, (what, _, _) in enumerate(STEPPERS, start=1):
         output = nb.locator(".jp-Cell").nth(index).locator(".jp-Cell-outputArea")
         output.evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
+        wait_until_settled(output)
         boxes = output.evaluate(BOXES)
         notebook, browser = boxes.pop("notebook"), boxes.pop("browser")
         assert browser is not None and browser[2] - browser[0] > 150, "the file browser is open"

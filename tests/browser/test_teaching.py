@@ -128,18 +128,35 @@ def test_make_lab_prints_the_url_of_lesson_00(page, tmp_path):
 
 # -- every lesson opens clean ----------------------------------------------------------------
 
+# The kernel's language_info and spec, once it has answered.
+KERNEL = """async () => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const info = await kernel.info, spec = await kernel.spec;
+    return {name: kernel.name, language_info: info.language_info, display_name: spec.display_name,
+            language: spec.language};
+}"""
+
+# True once the notebook's model holds them, as JupyterLab's NotebookPanel writes them when the
+# kernel answers (keys compared in any order). Synchronous: wait_for_function does not await.
+WRITTEN = """(kernel) => {
+    const sorted = v => v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.keys(v).sort().reduce((o, k) => (o[k] = sorted(v[k]), o), {}) : v;
+    const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+    const model = window.jupyterapp.shell.currentWidget.context.model;
+    const stored = model.getMetadata('kernelspec') || {};
+    return same(model.getMetadata('language_info'), kernel.language_info) && stored.name === kernel.name
+        && stored.display_name === kernel.display_name && stored.language === kernel.language;
+}"""
+
+
 # Two lessons in the browser (the first and the last); tests/test_course.py checks that every
 # other lesson stores the same notebook metadata, which is what JupyterLab would rewrite.
 @pytest.mark.parametrize("name", [LESSONS[0], LESSONS[-1]])
 def test_lesson_opens_without_unsaved_changes(course_lab, page, name):
     open_notebook(page, course_lab, name)
     # JupyterLab writes the kernel's spec and language_info into the notebook once the kernel
-    # answers; wait for both, then for any change to reach the model.
-    page.evaluate("""async () => {
-        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-        await kernel.info; await kernel.spec;
-        await new Promise(resolve => setTimeout(resolve, 1500));
-    }""")
+    # answers: wait until the model holds what the kernel says (written, or stored so already).
+    page.wait_for_function(WRITTEN, arg=page.evaluate(KERNEL), polling=100, timeout=60_000)
     state = page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
         return {dirty: w.context.model.dirty, kernelspec: w.context.model.getMetadata('kernelspec')}; }""")
     stored = json.loads((ROOT / "notebooks" / name).read_text())["metadata"]["kernelspec"]
