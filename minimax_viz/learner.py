@@ -18,7 +18,7 @@ dispatcher, nested functions, methods of a class (CS188's agents), a callable ob
 staticmethod or a ``functools.partial``. Nothing in the learner's code changes: where the
 search recurses through functions named in its module, those names are bound to a recording
 wrapper while it runs and put back afterwards, whatever happens; otherwise the calls of the
-learner's own code are followed frame by frame (:class:`_Traced`), and those that recurse are
+learner's own code are followed frame by frame (:class:`~minimax_viz.recursion.Traced`), and those that recurse are
 the search's nodes. The window is read from parameters named ``alpha`` and ``beta`` (or
 ``a``/``b``, ``lo``/``hi``, ``low``/``high``, ``lower``/``upper``), else by position: the two
 numbers after the depth.
@@ -40,17 +40,19 @@ numbers after the depth.
 
 from __future__ import annotations
 
-import dis
 import inspect
 import math
-import types
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, Callable, Iterable
 
+from .arguments import POSITION_NAMES, depth_name, window_names
 from .errors import InvalidOption, MinimaxError
 from .errors import short_repr
 from .games.base import Game
+from .recursion import (
+    Bound, Profiled, Traced, code_of, code_takes_window, local_searches, recurses, search_functions, takes_window,
+)
 from .search import SearchResult, SearchStats
 from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
 
@@ -136,276 +138,25 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     for f in functions:
         if not callable(f):
             raise InvalidOption(f"calls lists the functions of your search, and {short_repr(f)} is not one")
-    local = _local_searches(search) if calls is None else set()
-    if calls is None and not local and not _recurses(search, functions):
+    local = local_searches(search) if calls is None else set()
+    if calls is None and not local and not recurses(search, functions):
         # a method, a callable object, a partial ...: no name to rebind; follow the frames
         recording = _Recording(game, at, passed=passed, max_nodes=max_nodes, window=False)
-        returned = _Traced(recording).run(search, args, kwargs)
+        returned = Traced(recording).run(search, args, kwargs)
         result = recording.result(returned, algorithm)
         result.tree.min_at_random = bool(min_at_random)
         return result
     recording = _Recording(game, at, passed=passed, max_nodes=max_nodes,
-                           window=_takes_window(functions) or any(_code_takes_window(c) for c in local))
+                           window=takes_window(functions) or any(code_takes_window(c) for c in local))
     if local:   # the search recurses through functions it defines as it runs: watch their frames
-        with _Profiled({_code_of(search)} | local, recording):
+        with Profiled({code_of(search)} | local, recording):
             returned = search(*args, **kwargs)
     else:
-        with _Bound(functions, recording.wrap):
+        with Bound(functions, recording.wrap):
             returned = recording.wrap(search)(*args, **kwargs)
     result = recording.result(returned, algorithm)
     result.tree.min_at_random = bool(min_at_random)
     return result
-
-
-def search_functions(search: Callable) -> list[Callable]:
-    """``search`` and the functions of the same module that it calls and that call back
-    into a cycle with it or among themselves (mutual recursion: AIMA's ``max_value`` and
-    ``min_value``); helpers that never lead back (a ``better(a, b)``) are left out.
-
-    >>> def max_value(game, s): return min_value(game, s)
-    >>> def min_value(game, s): return max_value(game, s)
-    >>> def search(game, s): return max_value(game, s)
-    >>> [f.__name__ for f in search_functions(search)]
-    ['search', 'max_value', 'min_value']
-    """
-    base = inspect.unwrap(search)
-    if not isinstance(base, types.FunctionType):
-        return [search]
-    graph: dict = {}
-    todo = [search]
-    while todo:
-        f = todo.pop()
-        if f in graph:
-            continue
-        graph[f] = _callees(f)
-        todo.extend(graph[f])
-    reach = {f: _reachable(graph, f) for f in graph}
-    cyclic = [f for f in graph if f in reach[f]]
-    return [search] + [f for f in _order(graph, search) if f is not search and f in cyclic]
-
-
-def _callees(f) -> list:
-    """The functions ``f`` names: module-level ones of its own module (in its code and
-    nested code) and the functions its closure holds (a search written inside another
-    function), resolved."""
-    base = inspect.unwrap(f)
-    if not isinstance(base, types.FunctionType):
-        return []
-    out = []
-    for name in _global_names(base.__code__):
-        target = base.__globals__.get(name)
-        unwrapped = inspect.unwrap(target) if callable(target) else None
-        if isinstance(unwrapped, types.FunctionType) and unwrapped.__globals__ is base.__globals__:
-            out.append(target)
-    for cell in base.__closure__ or ():
-        try:
-            target = cell.cell_contents
-        except ValueError:   # an empty cell
-            continue
-        if isinstance(inspect.unwrap(target) if callable(target) else None, types.FunctionType):
-            out.append(target)
-    return out
-
-
-def _global_names(code) -> dict:
-    """The global names that ``code`` and the code nested in it (its inner functions,
-    comprehensions and lambdas) load, each once, as the keys of a dict (in the order
-    first met)."""
-    names, codes = [], [code]
-    while codes:
-        code = codes.pop()
-        names += [ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME")]
-        codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
-    return dict.fromkeys(n if isinstance(n, str) else n[1] for n in names)
-
-
-def _code_of(f):
-    base = inspect.unwrap(f)
-    return getattr(base, "__code__", None)
-
-
-def _local_searches(search) -> set:
-    """The code of the functions ``search`` defines inside itself that recurse (themselves
-    or each other, AIMA's ``max_value`` and ``min_value`` inside ``alphabeta_search``)."""
-    code = _code_of(search)
-    if code is None:
-        return set()
-    nested, todo = [], [code]
-    while todo:
-        c = todo.pop()
-        inner = [k for k in c.co_consts if isinstance(k, types.CodeType)]
-        nested += inner
-        todo += inner
-    by_name: dict = {}
-    for c in nested:
-        by_name.setdefault(c.co_name, []).append(c)
-    graph = {c: [d for name in c.co_freevars for d in by_name.get(name, [])] for c in nested}
-    return {c for c in nested if c in _reachable(graph, c)}
-
-
-def _code_takes_window(code) -> bool:
-    names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-    return any(a in names and b in names for a, b in _WINDOW_NAMES)
-
-
-class _Profiled:
-    """Records the calls of the given code objects from their frames (``sys.setprofile``):
-    for searches whose recursive functions are made inside another function's call, where
-    no name can be rebound beforehand. The profiler is put back on the way out."""
-
-    def __init__(self, codes: set, recording: "_Recording"):
-        self.codes, self.recording, self.open = codes, recording, []
-
-    def _event(self, frame, event, arg):
-        if event == "call" and frame.f_code in self.codes:
-            code = frame.f_code
-            names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-            bound = {n: frame.f_locals[n] for n in names if n in frame.f_locals}
-            node = self.recording.enter(bound, tuple(bound.values()))
-            self.open.append((frame, node))
-        elif event == "return" and self.open and self.open[-1][0] is frame:
-            _, node = self.open.pop()
-            if node is not None:
-                self.recording.stack.pop()
-                self.recording.leave(node, arg)
-
-    def __enter__(self):
-        import sys
-
-        self.old = sys.getprofile()
-        sys.setprofile(self._event)
-        return self
-
-    def __exit__(self, *exc):
-        import sys
-
-        sys.setprofile(self.old)
-        return False
-
-
-def _recurses(search, functions) -> bool:
-    """True when the code shows how ``search`` recurses: through functions named in its
-    module or closure (``functions``, found by :func:`search_functions`), itself among them."""
-    if len(functions) > 1:
-        return True
-    base = inspect.unwrap(search)
-    if not isinstance(base, types.FunctionType):
-        return False
-    return any(inspect.unwrap(f) is base for f in _callees(search))
-
-
-def _learner_code(code) -> bool:
-    """True for code the learner wrote: not the package's, not Python's own or an installed
-    library's (a notebook cell, a test module, a script)."""
-    name = code.co_filename
-    return not (name.startswith(_NOT_LEARNERS) or name.startswith("<frozen"))
-
-
-def _installed() -> tuple:
-    import os
-    import sysconfig
-
-    paths = {sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
-    return tuple(sorted(p for p in paths if p)) + (os.path.dirname(os.path.abspath(__file__)) + os.sep,)
-
-
-_NOT_LEARNERS = _installed()
-
-
-class _Traced:
-    """Records a search whose recursion no name shows (a method, a callable object, a
-    staticmethod, a partial): every call of the learner's own code is noted as it comes in
-    (its arguments, a board copied as it was) and as it returns (``sys.setprofile``); then
-    the calls of the code that recursed (a cycle of calls among the learner's functions)
-    and of the first function called are replayed into the recording as its nodes."""
-
-    def __init__(self, recording: "_Recording"):
-        self.recording = recording
-        self.log: list = []        # ("call", code, bound, args) and ("return", value), in order
-        self.open: list = []       # the learner's frames open now, each with its code
-        self.edges: set = set()    # (caller's code, callee's code)
-
-    def _event(self, frame, event, arg):
-        if event == "call" and _learner_code(frame.f_code):
-            code = frame.f_code
-            names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
-            bound = {n: _snapshot(frame.f_locals[n]) for n in names if n in frame.f_locals}
-            if self.open:
-                self.edges.add((self.open[-1][1], code))
-            self.open.append((frame, code))
-            self.log.append(("call", code, bound, tuple(bound.values())))
-        elif event == "return" and self.open and self.open[-1][0] is frame:
-            self.open.pop()
-            self.log.append(("return", arg))
-
-    def run(self, search, args, kwargs):
-        """Run ``search(*args, **kwargs)`` under the profiler, then replay its recursive calls."""
-        import sys
-
-        old = sys.getprofile()
-        sys.setprofile(self._event)
-        try:
-            returned = search(*args, **kwargs)
-        finally:
-            sys.setprofile(old)
-        self._replay()
-        return returned
-
-    def _replay(self) -> None:
-        calls = [entry for entry in self.log if entry[0] == "call"]
-        if not calls:
-            return
-        nodes = self._recursive() | {calls[0][1]}
-        recording = self.recording
-        recording.rec = _with_window(recording.rec, any(_window_names(b) for kind, code, b, _ in calls
-                                                        if code in nodes))
-        recording.put = recording.rec.appenders()
-        stack = []
-        for entry in self.log:
-            if entry[0] == "call":
-                _, code, bound, args = entry
-                stack.append(recording.enter(bound, args) if code in nodes else None)
-            elif stack:
-                node = stack.pop()
-                if node is not None:
-                    recording.stack.pop()
-                    recording.leave(node, entry[1])
-
-    def _recursive(self) -> set:
-        graph: dict = {}
-        for a, b in self.edges:
-            graph.setdefault(a, []).append(b)
-        return {code for code in graph if code in _reachable(graph, code)}
-
-
-def _snapshot(value):
-    """A call's argument as the call saw it: a list (a board changed in place later) copied."""
-    return list(value) if type(value) is list else value
-
-
-def _with_window(rec: Recorder, window: bool) -> Recorder:
-    """``rec`` itself, or a new empty recorder with a window column when one is needed."""
-    return rec if rec.window == window else Recorder(window=window, max_nodes=rec.max_nodes)
-
-
-def _reachable(graph, start) -> set:
-    seen, todo = set(), list(graph.get(start, []))
-    while todo:
-        f = todo.pop()
-        if f not in seen:
-            seen.add(f)
-            todo += graph.get(f, [])
-    return seen
-
-
-def _order(graph, start) -> list:
-    out, todo = [], [start]
-    while todo:
-        f = todo.pop(0)
-        if f not in out:
-            out.append(f)
-            todo += graph.get(f, [])
-    return out
 
 
 def _game_of(args: tuple, game):
@@ -423,60 +174,6 @@ def _game_of(args: tuple, game):
     raise InvalidOption("record_calls cannot tell the game: pass the game first, as in "
                         "record_calls(search, game, state, depth), or a tic-tac-toe board list, "
                         "or say game=...")
-
-
-def _takes_window(functions) -> bool:
-    """True when one of ``functions`` takes a window: a pair of parameters named for one
-    (``alpha`` and ``beta`` ...), or two whose defaults are -inf and +inf."""
-    for f in functions:
-        try:
-            parameters = inspect.signature(f).parameters
-        except (TypeError, ValueError):
-            continue
-        if any(a in parameters and b in parameters for a, b in _WINDOW_NAMES):
-            return True
-        defaults = [p.default for p in parameters.values() if _is_number(p.default)]
-        if -math.inf in defaults and math.inf in defaults:
-            return True
-    return False
-
-
-class _Bound:
-    """Binds each function's global names (and a closure's cell that holds it) to its
-    recording wrapper while the search runs, and puts them back on the way out."""
-
-    def __init__(self, functions, wrap):
-        self.functions, self.wrap, self.undo = functions, wrap, []
-
-    def __enter__(self):
-        watched = {id(f): f for f in self.functions}
-        namespaces, cells = {}, {}
-        for f in self.functions:
-            base = inspect.unwrap(f)
-            namespace = getattr(base, "__globals__", None)
-            if namespace is not None:
-                namespaces[id(namespace)] = namespace
-            for cell in getattr(base, "__closure__", None) or ():
-                cells[id(cell)] = cell
-        for namespace in namespaces.values():
-            for name, value in list(namespace.items()):
-                if id(value) in watched and value is watched[id(value)]:
-                    self.undo.append((namespace.__setitem__, name, value))
-                    namespace[name] = self.wrap(value)
-        for cell in cells.values():
-            try:
-                value = cell.cell_contents
-            except ValueError:   # an empty cell
-                continue
-            if id(value) in watched and value is watched[id(value)]:
-                self.undo.append((lambda _, v, c=cell: setattr(c, "cell_contents", v), None, value))
-                cell.cell_contents = self.wrap(value)
-        return self
-
-    def __exit__(self, *exc):
-        for put, name, value in reversed(self.undo):
-            put(name, value)
-        return False
 
 
 class _Recording:
@@ -558,7 +255,7 @@ class _Recording:
         if state is None:
             state = self.states[parent]
         alpha, beta = self._window(bound)
-        if self.rec.window and _window_names(bound) is None:
+        if self.rec.window and window_names(bound) is None:
             self.windowless.add(index)
         self._row(parent, move, CALL, math.nan, alpha, beta)
         self.states.append(state)
@@ -587,7 +284,7 @@ class _Recording:
         the game, else the first; ``_MISSING`` when that is not of the root's kind (a
         helper called with something else is not a node)."""
         value = _MISSING
-        for name in ("state", "board", "position", "curr_bd_st"):
+        for name in POSITION_NAMES:
             if bound and name in bound:
                 value = bound[name]
                 break
@@ -621,24 +318,30 @@ class _Recording:
                            + (f" ({bad})" if bad is not None else ""))
         return -1
 
+    def need_window(self, window: bool) -> None:
+        """Record a window column (alpha-beta) or none, before the first call comes in."""
+        if self.rec.window != window:
+            self.rec = Recorder(window=window, max_nodes=self.rec.max_nodes)
+            self.put = self.rec.appenders()
+
     def _carry_window(self, row: int, bound) -> None:
         """A call on the open node's own position (a dispatcher handing it to ``max_value``)
         gives the node its window when the node's own call carried none."""
-        if row in self.windowless and _window_names(bound) is not None:
+        if row in self.windowless and window_names(bound) is not None:
             self.windowless.discard(row)
             self.rec.alpha[row], self.rec.beta[row] = self._window(bound)
 
     def _window(self, bound) -> tuple[float, float]:
         if not self.rec.window:
             return math.nan, math.nan
-        names = _window_names(bound)
+        names = window_names(bound)
         if names is None:
             return -math.inf, math.inf
         return _real(bound[names[0]], -math.inf), _real(bound[names[1]], math.inf)
 
     @staticmethod
     def _depth(bound):
-        name = _depth_name(bound)
+        name = depth_name(bound)
         return None if name is None else bound[name]
 
     def _row(self, parent, move, kind, score, alpha, beta) -> None:
@@ -719,63 +422,6 @@ class _Recording:
         problems = list(self.problems) + list(self.odd.values())
         return LearnerResult(score=score, move=_move_of(returned), tree=tree, stats=stats,
                              returned=returned, problems=problems)
-
-
-#: Parameter names a window goes by, besides ``alpha`` and ``beta``.
-_WINDOW_NAMES = (("alpha", "beta"), ("a", "b"), ("lo", "hi"), ("low", "high"), ("lower", "upper"),
-                 ("alpha_", "beta_"))
-#: Parameter names the depth left goes by.
-_DEPTH_NAMES = ("depth", "depth_left", "plies", "ply", "d", "remaining", "levels")
-#: Parameter names of the position a call searches.
-_POSITION_NAMES = ("state", "board", "position", "curr_bd_st")
-
-
-def _numbers_after_position(bound) -> list:
-    """The names of the parameters after the position that hold real numbers (a depth, a window)."""
-    names = list(bound)
-    start = next((i + 1 for i, n in enumerate(names) if n in _POSITION_NAMES), 0)
-    return [n for n in names[start:] if _is_number(bound[n])]
-
-
-def _is_number(x) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool)
-
-
-def _window_names(bound) -> tuple[str, str] | None:
-    """The two parameters of a call that carry its window: by name (``alpha`` and ``beta``,
-    ``lo`` and ``hi`` ...), else by position, the two numbers after the depth; None when
-    the call carries none.
-
-    >>> _window_names({"game": 0, "state": 1, "depth": 3, "lo": -1, "hi": 1})
-    ('lo', 'hi')
-    >>> _window_names({"game": 0, "state": 1, "plies": 3, "x": -1.0, "y": 2.0})
-    ('x', 'y')
-    >>> _window_names({"game": 0, "state": 1, "depth": 3}) is None
-    True
-    """
-    if not bound:
-        return None
-    for pair in _WINDOW_NAMES:
-        if all(n in bound and _is_number(bound[n]) for n in pair):
-            return pair
-    numbers = _numbers_after_position(bound)
-    if len(numbers) == 3 or (len(numbers) == 2 and _depth_name(bound, positional=False) is None):
-        return numbers[-2], numbers[-1]
-    return None
-
-
-def _depth_name(bound, *, positional: bool = True) -> str | None:
-    """The parameter of a call that carries the depth left: by name, else the first of one or
-    three numbers after the position; None when the call carries none."""
-    if not bound:
-        return None
-    for name in _DEPTH_NAMES:
-        if name in bound and _is_number(bound[name]):
-            return name
-    if not positional:
-        return None
-    numbers = _numbers_after_position(bound)
-    return numbers[0] if len(numbers) in (1, 3) else None
 
 
 _MISSING = object()

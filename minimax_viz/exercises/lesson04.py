@@ -363,12 +363,8 @@ def check_smallest_depth(fn: Callable) -> Feedback:
                     if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err)
                     else _DEPTH_HINT)
             return Feedback(False, f"{asked}: {_describe_error(err)}.", hint=hint)
-        if not search.depths and answers:
-            return _no_search_now(asked, name, got, answers)
         if not search.depths:
-            return Feedback(False, f"{asked}: {name} never called search, the search it is given.",
-                            hint="call search(game, state, depth) for depth = 1, 2, ...: the lesson hands it your own "
-                                 "minimax, the check the package's.")
+            return _no_search_now(asked, name, got, answers)
         answers.append((case.name, got))
         words = _depth_words(got, want, moves, case.move, limit)
         if words is not None:
@@ -378,8 +374,13 @@ def check_smallest_depth(fn: Callable) -> Feedback:
 
 
 def _no_search_now(asked: str, name: str, got, answers: list) -> Feedback:
-    """The learner's function answered without a search, though it searched on the questions
-    before (``answers``: (question, answer)); an answer one of them gave is kept between calls."""
+    """The learner's function answered without a search: never yet (no ``answers``), or though it
+    searched on the questions before (``answers``: (question, answer)), where an answer one of
+    them gave is kept between calls."""
+    if not answers:
+        return Feedback(False, f"{asked}: {name} never called search, the search it is given.",
+                        hint="call search(game, state, depth) for depth = 1, 2, ...: the lesson hands it your own "
+                             "minimax, the check the package's.")
     earlier = [q for q, a in answers if same(a, got)]
     head = (f"{asked}: {name} returned {_short(got)} without calling search this time, though it called search "
             f"on the earlier question{'s' * (len(answers) > 1)}")

@@ -23,8 +23,8 @@ a :class:`~minimax_viz.GameTree` that reads those arguments as positions.
 ...             break
 ...     return best
 >>> print(nested_parting(ab, [[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-your call for ... was given α = 3, β = ∞, but its window there is α = −∞, β = 3: alpha = 3 is the best value so far
-of the Min node above it: a Min node lowers beta to its best value, and passes alpha down as it was given
+your call for ... was given ..., but its window there is ...: alpha = 3 is the best value so far of the Min node
+above it: a Min node lowers beta to its best value, and passes alpha down as it was given
 """
 
 from __future__ import annotations

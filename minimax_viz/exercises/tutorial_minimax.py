@@ -26,6 +26,7 @@ from ..compare import Difference, first_difference
 from ..errors import TreeTooLarge
 from ..games import TicTacToe
 from ..learner import LearnerResult, record_calls
+from ..recursion import learner_code
 from ..search import minimax as engine_minimax
 from .feedback import describe_error, same
 from .running import Stopped as _Stop, Timer as _Timer
@@ -256,7 +257,7 @@ def _shared_records(fn: Callable, board: list, mark: str) -> bool:
     seen = []
 
     def watch(frame, event, arg):
-        if event == "return" and not frame.f_code.co_filename.startswith(_PACKAGE):
+        if event == "return" and learner_code(frame.f_code):
             for value in list(frame.f_locals.values()):
                 if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
                     seen.append(len({id(v) for v in value}) < len(value))
@@ -275,8 +276,6 @@ def _shared_records(fn: Callable, board: list, mark: str) -> bool:
         return False
     return any(seen)
 
-
-_PACKAGE = __file__.rsplit("exercises", 1)[0]
 
 
 def _raised(fn, err, call, cells, mark, right, locate) -> Verdict:
