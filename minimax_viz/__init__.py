@@ -27,6 +27,7 @@ from .players import (
     Budget, BudgetSpent, MatchResult, Replay, alphabeta_player, deepening_player, greedy_player, play_match,
     random_player,
 )
+from .arena import connectx_agent, connectx_match
 from . import exercises, tutorial
 from .exercises.session import watch as _watch
 
@@ -40,7 +41,7 @@ __all__ = [
     "draw_tree", "draw_difference", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "play_match", "Budget", "BudgetSpent", "MatchResult", "Replay", "draw_crosstable",
-    "random_player", "greedy_player", "alphabeta_player", "deepening_player",
+    "random_player", "greedy_player", "alphabeta_player", "deepening_player", "connectx_agent", "connectx_match",
     "exercises", "tutorial",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
     "ChanceNodeError",
