@@ -47,6 +47,7 @@ SLOW_CASES = (
 LONGEST_FIRST = (
     "tests/browser/test_teaching.py", "tests/browser/test_lite_browser.py", "tests/browser/test_widget_polish.py",
     "tests/browser/test_lessons.py", "tests/browser/test_stepper_screen.py", "tests/browser/test_infrastructure.py",
+    "tests/test_arena_rules.py", "tests/test_arena_kaggle.py",
     "tests/test_student_copies.py", "tests/test_grading_otter.py", "tests/test_widgets.py",
     "tests/test_connect_four_check.py", "tests/test_grading_nbgrader.py", "tests/test_frames.py",
     "tests/test_lite.py", "tests/test_exercises_junk_09_10.py", "tests/test_connect_four_hooks.py",
