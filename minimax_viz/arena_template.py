@@ -53,7 +53,10 @@ class Budget:
         return self.calls - self.spent
 
     def spend(self, positions):
-        """Count ``positions`` generated, or raise BudgetSpent past the count or the deadline."""
+        """Count ``positions`` generated.
+
+        :raises BudgetSpent: past the count of positions or the deadline.
+        """
         if time.perf_counter() > self.deadline:
             raise BudgetSpent("the time of this move is up")
         if self.calls is not None and self.spent + positions > self.calls:
@@ -168,7 +171,11 @@ class ConnectX:
 
     # -- questions that generate positions (counted) --------------------------------------
     def play(self, state, move):
-        """The position after a disc in column ``move`` (one position: costs one)."""
+        """The position after a disc in column ``move`` (one position: costs one).
+
+        :raises ValueError: for a move that is not a legal column here.
+        :raises BudgetSpent: past the budget.
+        """
         if move not in self.moves(state):
             raise ValueError(f"column {move!r} is not a legal move here; the legal ones are {list(self.moves(state))}")
         self.budget.spend(1)
