@@ -41,8 +41,9 @@ __all__ = [
     "draw_tree", "draw_difference", "TreeView", "tree_png", "tidy_layout", "principal_variation", "score_text",
     "Stepper", "Explorer", "PlayBoard", "PruningQuiz", "SearchProgress", "search_with_progress",
     "play_match", "Budget", "BudgetSpent", "MatchResult", "Replay", "draw_crosstable",
-    "random_player", "greedy_player", "alphabeta_player", "deepening_player", "connectx_agent", "connectx_match",
+    "random_player", "greedy_player", "alphabeta_player", "deepening_player",
     "exercises", "tutorial",
+    "connectx_agent", "connectx_match",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
     "ChanceNodeError",
 ]
