@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import os
 import statistics
-import tempfile
 from numbers import Integral
 from pathlib import Path
 
 from .arena_source import gather, stub_in
 from .errors import InvalidOption, MinimaxError, short_repr
+from .files import write_atomic
 from .players import deepening_player
 
 __all__ = ["AgentFile", "ArenaMatch", "connectx_agent", "connectx_match"]
@@ -87,7 +86,7 @@ def connectx_agent(player, path, *, calls: int | None = None, seconds: float | N
         raise MinimaxError(f"{path.name} exists already; give another path, or force=True to write over it")
     text = _fill(template, part, calls, seconds)
     _check_file(text, name)
-    _write(path, text)
+    write_atomic(path, text.encode("utf-8"))
     return AgentFile(name, path, written=True, words=words)
 
 
@@ -146,18 +145,6 @@ def _check_file(text: str, player: str) -> None:
     last = [v for v in namespace.values() if callable(v)][-1]
     if getattr(last, "__name__", None) != "agent":
         raise MinimaxError(f"the file for {player} does not end with its agent function; nothing was written")
-
-
-def _write(path: Path, text: str) -> None:
-    """All of ``text`` at ``path``, or nothing: a temporary file in the same folder, then renamed."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 # -- a local match ------------------------------------------------------------------------------------

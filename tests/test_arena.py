@@ -261,7 +261,7 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     def fail(*args):
         raise OSError("disk full")
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OSError):
         mv.connectx_agent(P.leftmost_player, target, force=True)
     assert [p.name for p in tmp_path.iterdir()] == ["agent.py"] and target.read_text() == "mine\n"
 
