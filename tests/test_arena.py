@@ -227,11 +227,24 @@ def test_a_player_that_cannot_be_written_out_is_refused_in_words_and_nothing_is_
 
 
 def test_a_player_using_a_module_kaggle_may_not_have_is_refused(tmp_path):
-    namespace = {"__name__": "learner"}
-    exec("import pytest\ndef uses_pytest(game, state, budget):\n    return pytest.approx(0)\n", namespace)
-    with pytest.raises(mv.MinimaxError, match="source of uses_pytest cannot be read|uses the module pytest"):
-        mv.connectx_agent(namespace["uses_pytest"], tmp_path / "agent.py")
+    with pytest.raises(mv.MinimaxError, match="pytest_player uses the module pytest, which Kaggle's ConnectX may not "
+                                              "have"):
+        mv.connectx_agent(P.pytest_player, tmp_path / "agent.py")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_budget_spent_imported_by_name_is_the_files_own(tmp_path):
+    mv.connectx_agent(P.catching_player, tmp_path / "agent.py", calls=3)
+    text = (tmp_path / "agent.py").read_text()
+    assert "import minimax_viz" not in text and "from minimax_viz" not in text
+    _, agent = load(tmp_path / "agent.py")
+    # X to move wins in column 3 (three in it already), the fourth column tried: past 3 positions
+    # the budget is spent, so the player answers with its first move, and says nothing on stderr
+    board = flat([3, 4, 3, 4, 3, 5], 6, 7)
+    assert agent({"board": board, "mark": 1}, CONFIG) == 0
+    mv.connectx_agent(P.catching_player, tmp_path / "agent.py", calls=4, force=True)
+    _, agent = load(tmp_path / "agent.py")
+    assert agent({"board": board, "mark": 1}, CONFIG) == 3
 
 
 def test_a_stub_or_a_player_calling_one_is_not_yet_and_writes_nothing(tmp_path):
