@@ -48,13 +48,14 @@ class Gathered:
 
     def source(self) -> str:
         """The learner's part of the file, ready to be written between the template's markers."""
-        parts = sorted(self.imports.values())
+        blocks = ["\n".join(sorted(self.imports.values()))]
         if self.package_alias is not None:
-            parts.append(f"\n\nclass {self.package_alias}:   # what the player uses of minimax_viz, which Kaggle "
-                         "does not have\n    BudgetSpent = BudgetSpent")
-        parts += [f"{name} = {value}" for name, value in self.constants.items()]
-        parts += [f"\n\n{text.rstrip()}" for text in self.functions.values()]
-        return "\n".join(parts).strip("\n") + f"\n\n\nPLAYER = {self.player}\n"
+            blocks.append(f"class {self.package_alias}:   # what the player uses of minimax_viz, which Kaggle "
+                          "does not have\n    BudgetSpent = BudgetSpent")
+        blocks.append("\n".join(f"{name} = {value}" for name, value in self.constants.items()))
+        blocks += [text.rstrip() for text in self.functions.values()]
+        blocks.append(f"PLAYER = {self.player}")
+        return "\n\n\n".join(block for block in blocks if block) + "\n"
 
 
 def gather(player, *, reserved: frozenset = frozenset()) -> Gathered:
@@ -119,16 +120,16 @@ def _check_kind(fn, what: str) -> None:
     if not isinstance(fn, types.FunctionType):
         raise MinimaxError(f"{what} must be a function written with def, not {type(fn).__name__}; "
                            "write it as def name(game, state, budget) in its own cell")
+    if _is_ours(fn):
+        raise MinimaxError(f"{what}, {name}, is minimax_viz's own, which Kaggle does not have; only "
+                           "mv.deepening_player is exported as it is (the file carries its own search): "
+                           "write your player in your own cell")
     if fn.__name__ == "<lambda>":
         raise MinimaxError(f"{what} is a lambda, whose source cannot be written out alone; write it as "
                            "def name(game, state, budget) in its own cell")
     if "<locals>" in fn.__qualname__ or fn.__closure__:
         raise MinimaxError(f"{what}, {name}, is defined inside another function and uses its names; move "
                            "it to the top level of its cell")
-    if _is_ours(fn):
-        raise MinimaxError(f"{what}, {name}, is minimax_viz's own, which Kaggle does not have; only "
-                           "mv.deepening_player is exported as it is (the file carries its own search): "
-                           "write your player in your own cell")
 
 
 def _check_name(name: str, reserved: frozenset) -> None:

@@ -218,7 +218,7 @@ def make_closure():
     (P.undefined_player, "undefined_player uses helper_never_defined, which is not defined"),
     (P.agent, "has a name the exported file uses for its own"),
     (mv.greedy_player, "greedy_player, is minimax_viz's own"),
-    (mv.alphabeta_player(2), "is defined inside another function"),
+    (mv.alphabeta_player(2), "alphabeta_2, is minimax_viz's own"),
 ])
 def test_a_player_that_cannot_be_written_out_is_refused_in_words_and_nothing_is_written(tmp_path, player, words):
     with pytest.raises(mv.MinimaxError, match=words.replace("(", r"\(").replace(")", r"\)")):
