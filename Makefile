@@ -77,11 +77,11 @@ student: $(TEACH)
 # The whole suite, in three parts. First everything but the browser on two processes (the
 # notebooks under nbval, the grading round-trips with nbgrader and otter from .venv-teach, the
 # arena's games in Kaggle's ConnectX from .venv-arena, every Hypothesis test at its full
-# count); then the browser tests, two at a time, once nbval's kernels
-# are done (Chromium and JupyterLab never compete with them for the two cores); last the browser
-# timings alone, so the medians they print are a quiet machine's. Every part runs even when one
-# before it fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted and prints
-# where it stood), so a stuck test ends the run with its traceback, not a silence.
+# count); then the browser tests, two at a time, once nbval's kernels are done (Chromium and
+# JupyterLab never compete with them for the two cores); last the browser timings alone, so
+# the medians they print are a quiet machine's. Every part runs even when one before it fails;
+# each is bounded (SUITE_LIMIT seconds, then pytest is interrupted and prints where it stood),
+# so a stuck test ends the run with its traceback, not a silence.
 SUITE_LIMIT ?= 2400
 BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) MINIMAX_VIZ_ARENA_BIN=$(abspath $(ARENA_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
 # The lessons run under nbval with these options (make test); elsewhere the plugin stays

@@ -39,7 +39,7 @@ SLOW_CASES = (
 )
 
 
-#: The files that take longest under ``make test`` (from about 45 s down to 4 s there), longest first.
+#: The files that take longest under ``make test`` (from about 60 s down to 4 s there), longest first.
 #: They are collected first, and ``make test`` hands files out in that order (pytest-xdist's
 #: ``--dist loadfile --no-loadscope-reorder``), so that no worker is left with one of them at
 #: the end while the other has nothing to do. The rest keep pytest's order. Only the order of
