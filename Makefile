@@ -22,6 +22,12 @@ TEACH_VENV := .venv-teach
 TEACH_BIN  := $(TEACH_VENV)/bin
 TEACH      := $(TEACH_VENV)/.installed-teach
 LITE       := $(VENV)/.installed-lite
+# Kaggle's ConnectX environment, for the arena tests, in an environment of its own: only what
+# ConnectX needs (kaggle-environments without its dependencies, then jsonschema and requests,
+# about 185 MB; its full install pulls JAX and OpenSpiel, about 1.6 GB).
+ARENA_VENV := .venv-arena
+ARENA_BIN  := $(ARENA_VENV)/bin
+ARENA      := $(ARENA_VENV)/.installed-arena
 # JupyterLab refuses to run as root unless told it may (Voila has no such check).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PORT_FLAG := $(if $(PORT),--port=$(PORT) --ServerApp.port_retries=0,)
@@ -45,6 +51,14 @@ $(TEACH): pyproject.toml
 	$(TEACH_BIN)/python -m pip install --quiet -e '.[teach]'
 	touch $@
 
+# ConnectX's own import needs jsonschema and requests (and loads its other games only if it can).
+$(ARENA):
+	test -x $(ARENA_BIN)/python || $(PYTHON) -m venv $(ARENA_VENV)
+	$(ARENA_BIN)/python -m pip install --quiet --upgrade pip
+	$(ARENA_BIN)/python -m pip install --quiet jsonschema requests
+	$(ARENA_BIN)/python -m pip install --quiet --no-deps 'kaggle-environments~=1.33.2'
+	touch $@
+
 # The printed URL opens lesson 00 (LabApp.default_url), not the Launcher.
 lab: $(LAB)
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(PORT_FLAG) --ServerApp.root_dir=notebooks \
@@ -61,19 +75,20 @@ student: $(TEACH)
 	$(TEACH_BIN)/python -m minimax_viz student-copy $(OUT) --teacher $(TEACHER) --nbgrader --otter$(if $(FORCE), --force,)
 
 # The whole suite, in three parts. First everything but the browser on two processes (the
-# notebooks under nbval, the grading round-trips with nbgrader and otter from .venv-teach, every
-# Hypothesis test at its full count); then the browser tests, two at a time, once nbval's kernels
-# are done (Chromium and JupyterLab never compete with them for the two cores); last the browser
-# timings alone, so the medians they print are a quiet machine's. Every part runs even when one
-# before it fails; each is bounded (SUITE_LIMIT seconds, then pytest is interrupted and prints
-# where it stood), so a stuck test ends the run with its traceback, not a silence.
+# notebooks under nbval, the grading round-trips with nbgrader and otter from .venv-teach, the
+# arena's games in Kaggle's ConnectX from .venv-arena, every Hypothesis test at its full
+# count); then the browser tests, two at a time, once nbval's kernels are done (Chromium and
+# JupyterLab never compete with them for the two cores); last the browser timings alone, so
+# the medians they print are a quiet machine's. Every part runs even when one before it fails;
+# each is bounded (SUITE_LIMIT seconds, then pytest is interrupted and prints where it stood),
+# so a stuck test ends the run with its traceback, not a silence.
 SUITE_LIMIT ?= 2400
-BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
+BOUNDED := MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) MINIMAX_VIZ_ARENA_BIN=$(abspath $(ARENA_BIN)) timeout --signal=INT --kill-after=60 $(SUITE_LIMIT)
 # The lessons run under nbval with these options (make test); elsewhere the plugin stays
 # unloaded (-p no:nbval), since importing it costs about 3 s in every pytest process.
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 TIMINGS := tests/browser/test_timings.py
-test: $(STAMP) $(TEACH) chromium node
+test: $(STAMP) $(TEACH) $(ARENA) chromium node
 	@status=0; \
 	echo "== lint: ruff (pyproject.toml says which rules)"; \
 	$(BIN)/ruff check . || status=$$?; \
@@ -95,8 +110,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # Only the package's own tests and doctests, slow ones included (no notebooks, no browser).
-unit: $(STAMP) $(TEACH)
-	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) $(BIN)/python -m pytest -p xdist -n 2 -p no:nbval --dist loadfile minimax_viz tests --ignore=tests/browser
+unit: $(STAMP) $(TEACH) $(ARENA)
+	MINIMAX_VIZ_TEACH_BIN=$(abspath $(TEACH_BIN)) MINIMAX_VIZ_ARENA_BIN=$(abspath $(ARENA_BIN)) $(BIN)/python -m pytest -p xdist -n 2 -p no:nbval --dist loadfile minimax_viz tests --ignore=tests/browser
 
 # Re-run every notebook top to bottom and store its outputs (after a change they show).
 notebooks: $(STAMP)
@@ -141,4 +156,4 @@ figures: $(STAMP)
 	$(BIN)/python scripts/figures.py
 
 clean:
-	rm -rf $(VENV) $(TEACH_VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) $(TEACH_VENV) $(ARENA_VENV) build *.egg-info .pytest_cache

@@ -27,6 +27,7 @@ from .players import (
     Budget, BudgetSpent, MatchResult, Replay, alphabeta_player, deepening_player, greedy_player, play_match,
     positions_generated, random_player,
 )
+from .arena import connectx_agent, connectx_match
 from . import exercises, tutorial
 from .exercises.session import watch as _watch
 
@@ -42,6 +43,7 @@ __all__ = [
     "play_match", "Budget", "BudgetSpent", "MatchResult", "Replay", "draw_crosstable",
     "random_player", "greedy_player", "alphabeta_player", "deepening_player", "positions_generated",
     "exercises", "tutorial",
+    "connectx_agent", "connectx_match",
     "MinimaxError", "InvalidBoard", "InvalidMove", "InvalidTree", "InvalidOption", "TreeTooLarge",
     "ChanceNodeError",
 ]
