@@ -779,9 +779,9 @@ def _alone_words(run: Run, rights: list, searched_before: list) -> str | None:
         return None
     if run.generated:
         return (f"the check saw only the first call of your search, yet it played {len(run.generated)} positions "
-                "below it: it recursed in a way the check cannot follow (through code that is not yours, such "
-                "as a library's function, or through eval or a thread). Search each child by calling your own "
-                "function (or a method or function of yours that it calls)")
+                "below it: it recursed in a way the check cannot follow (in another thread, or inside code that "
+                "is not yours, such as an installed library's). Search each child by calling your own function "
+                "(or a method or function of yours that it calls), in the same thread")
     if searched_before:
         return (f"your search answered without a call below the root, though on the games before "
                 f"({', '.join(searched_before[-2:])}) it called itself: the answer came from something kept from "
