@@ -366,7 +366,29 @@ class AlphaBetaStatic:
         return best, best_move
 
 
+def ab_by_position(game, state, depth=INF, floor_=-INF, ceiling_=INF):
+    """The window under names no list holds: read by position, the two numbers after the depth."""
+    if game.is_terminal(state):
+        return game.utility(state), None
+    if depth == 0:
+        return game.evaluate(state), None
+    maximise = game.node_type(state) == "max"
+    best, best_move = (-INF if maximise else INF), None
+    for move in game.moves(state):
+        value, _ = ab_by_position(game, game.play(state, move), depth - 1, floor_, ceiling_)
+        if (value > best) if maximise else (value < best):
+            best, best_move = value, move
+        if maximise:
+            floor_ = max(floor_, best)
+        else:
+            ceiling_ = min(ceiling_, best)
+        if floor_ >= ceiling_:
+            break
+    return best, best_move
+
+
 ALPHABETA_SHAPES = {"plain": ab_plain, "dispatcher, window lo/hi": ab_dispatch, "mutual": ab_mutual,
+                    "window named floor_/ceiling_": ab_by_position,
                     "class with methods": AlphaBetaAgent().get_action, "negamax": ab_negamax,
                     "staticmethod": AlphaBetaStatic.search}
 
