@@ -117,7 +117,8 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
     for tree, title in ((right, titles[0]), (mine, titles[1])):
         node = difference.node_in(tree)
         focus = tree.root if len(tree) <= 60 or node.parent is None else node.parent
-        options = dict(focus=focus, mark=node, legend=False, moves=True, title=True if title is None else title)
+        options = dict(focus=focus, mark=node, legend=False, moves=True, names=True,
+                       title=True if title is None else title)
         view = TreeView(tree, pyplot=False, **options)
         drawn.append((tree, options, view.ax.figure.get_size_inches()))
     width = min(max(size[0] for *_, size in drawn), 9.9)
@@ -263,6 +264,7 @@ class TreeView:
         scores: str = "all",
         follow: bool = True,
         mark: Any = None,
+        names: bool = False,
     ):
         tree = _tree_to_draw(tree)
         _check_axes(ax)
@@ -270,7 +272,8 @@ class TreeView:
         self.title, self.figsize = _checked_title(title), _checked_figsize(figsize)
         self.tree, self.game = tree, tree.game
         self.mark = None if mark is None else _mark_index(tree, mark)
-        self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
+        self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future,
+                             names=names)
         self.scene = Scene(tree, focus=focus, **self._options)
         self.glyph = self.scene.glyph
         self.pv_on, self.legend_on, self.frames = pv, legend, frames

@@ -46,6 +46,7 @@ from .errors import short_repr
 from .games.base import Game
 from .search import SearchResult, SearchStats
 from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
+from .trace.words import UNREACHED
 
 __all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions"]
 
@@ -67,6 +68,58 @@ class LearnerTree(SearchTree):
 
     def _state(self, index: int) -> Any:
         return self._states[index]
+
+    @property
+    def depth_limited(self) -> bool:
+        """True when the learner's calls were given a depth: only then is a call that scored an
+        unfinished game without trying a move a depth limit's guess (drawn "≈", told "heuristic")."""
+        return any(d is not None for d in self.depths)
+
+    def _value_flags(self):
+        """No guess where the calls took no depth, no bound where they took no window."""
+        guesses, bounds = super()._value_flags()
+        return (guesses if self.depth_limited else frozenset(), bounds if self.has_window else {})
+
+    def given_board(self, index: int) -> tuple[list, int | None] | None:
+        """For a call given a board no move leads to, its cells as the call got them (marks
+        as strings, other cells None) and the cell of its one new mark (None if not one);
+        None for every other node, and where the call was not given a list of cells."""
+        given = self.given.get(index) if index in self.odd else None
+        if not isinstance(given, (list, tuple)):
+            return None
+        up = self._rec.parent[index]
+        placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), given)
+        return [c if isinstance(c, str) else None for c in given], None if placed is None else placed[1]
+
+    def odd_move(self, index: int) -> tuple[str | None, str] | None:
+        """For a call given a position no move leads to, the mark its board gained and where, as
+        the game names the cell (``("X", "4")``: X placed on 4 where O was to move); ``(None,
+        "a board no move leads to")`` when the board does not show one new mark; None for every
+        other node.
+
+        >>> from minimax_viz.tutorial import check_if_winner_found as won
+        >>> def same_mark(board, mark):   # the player is never switched
+        ...     cells = [c for c in board if c not in ("X", "O")]
+        ...     if not cells or won(board, "X") or won(board, "O"):
+        ...         return {"score": 0}
+        ...     board[cells[0]] = mark
+        ...     score = same_mark(board, mark)["score"]
+        ...     board[cells[0]] = cells[0]
+        ...     return {"index": cells[0], "score": score}
+        >>> tree = record_calls(same_mark, ["X", 1, "O", "X", 4, "X", "O", "O", 8], "X").tree
+        >>> tree.odd_move(1), tree.odd_move(2), tree.nodes[2].move_words
+        (None, ('X', '4'), 'X plays 4')
+        """
+        if index not in self.odd:
+            return None
+        up = self._rec.parent[index]
+        placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), self.given.get(index))
+        if placed is None:
+            return None, UNREACHED
+        try:
+            return placed[0], str(self.game.move_name(self._states[up], placed[1]))
+        except MinimaxError:
+            return placed[0], str(placed[1])
 
 
 @dataclass(repr=False)
@@ -355,6 +408,32 @@ class _Bound:
         return False
 
 
+def _same(a, b) -> bool:
+    """Two cells alike (a mark, or the same index), whatever a learner left in them."""
+    return type(a) is type(b) and isinstance(a, (str, int)) and a == b
+
+
+def _board_seen(game, state, given) -> list | None:
+    """The cells of the board a call was given: its copy ``given`` (an odd call's), else the
+    game's board of ``state``; None for a game without boards of cells."""
+    if isinstance(given, (list, tuple)):
+        return list(given)
+    try:
+        return list(game.board(state))
+    except (AttributeError, TypeError, MinimaxError):
+        return None
+
+
+def _placed(before, after) -> tuple[str, int] | None:
+    """``(mark, cell)`` when board ``after`` is ``before`` with one mark more, else None."""
+    if not isinstance(before, list) or not isinstance(after, (list, tuple)) or len(before) != len(after):
+        return None
+    changed = [c for c, (a, b) in enumerate(zip(before, after)) if not _same(a, b)]
+    if len(changed) != 1 or not isinstance(after[changed[0]], str) or isinstance(before[changed[0]], str):
+        return None
+    return after[changed[0]], changed[0]
+
+
 class _Recording:
     """The rows of one recording, written by the wrappers as the calls come and go."""
 
@@ -425,7 +504,7 @@ class _Recording:
         move = -1
         if parent >= 0:
             move = self._move(parent, state, value, bad)
-            self.tried[parent].append(move)
+            self.tried[parent].append(move if move != -1 else self._cell_played(parent, len(self.states)))
         index = len(self.states)
         if index >= self.rec.max_nodes:
             self.rec.too_large()
@@ -493,6 +572,12 @@ class _Recording:
                            + (f" ({bad})" if bad is not None else ""))
         return -1
 
+    def _cell_played(self, parent: int, index: int):
+        """The cell an odd call's board gained a mark on, taken as the move its parent tried (-1: none)."""
+        before = _board_seen(self.game, self.states[parent], self.given.get(parent))
+        placed = _placed(before, self.given.get(index))
+        return -1 if placed is None else placed[1]
+
     def _window(self, bound) -> tuple[float, float]:
         if not self.rec.window:
             return math.nan, math.nan
@@ -537,8 +622,8 @@ class _Recording:
         alpha, beta = self._exit_window(index, children)
         if self.rec.window:
             self.rec.exits.append((index, alpha, beta))
-        try:
-            left = [m for m in game.moves(state) if m not in tried] if not over else []
+        try:   # below a call given a board no move leads to, its stand-in position has no moves to miss
+            left = [m for m in game.moves(state) if m not in tried] if not over and index not in self.odd else []
         except MinimaxError:
             left = []
         for m in left:

@@ -30,7 +30,7 @@ from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .selection import MARK_WIDTHS, Fan, choose  # noqa: F401 (MARK_WIDTHS and Fan were made here)
 from .shapes import GEOMETRY, SHAPES, Geometry, shape_of
-from .trace import CALL, PRUNED, Node, format_probability, who_text, window_text
+from .trace import CALL, PRUNED, Node, format_probability, node_name, stub_text, who_text, window_text
 
 __all__ = ["Scene", "NodeLabels", "Frame", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
@@ -146,6 +146,7 @@ class Scene:
         future: str = "ghost",
         max_width_px: int = MAX_WIDTH_PX,
         geometry: Geometry = GEOMETRY,
+        names: bool = False,
     ):
         _check_options(future=future, scores=scores, window=window, moves=moves, levels=levels)
         self.tree, self.game, self.geometry = tree, tree.game, geometry
@@ -155,6 +156,7 @@ class Scene:
         self.window = tree.has_window if window is None else bool(window and tree.has_window)
         self.label_moves = self.glyph.label_moves if moves is None else bool(moves)
         self.scores, self.future, self.levels = scores, future, levels
+        self.names = bool(names)   # each node's name beside it, where the game names positions
         g = geometry
         self.cap_units = max_width_px / self.glyph.min_unit_px - sum(g.side) - g.width_margin
         self.focus = _node_index(tree, focus, "focus")
@@ -246,12 +248,18 @@ class Scene:
         crumbs = [(0, path[0].move_words)]  # the trace's word for the root
         for node in path[1:]:
             parent = node.parent
-            label = self.glyph.move_label(self.game, parent.internal_state, node.move)
-            crumbs.append((node.index, f"{parent.player} {label}"))
+            odd = self.tree.odd_move(node.index)
+            label = self.edge_label(node.index) if odd is not None else \
+                f"{parent.player} {self.glyph.move_label(self.game, parent.internal_state, node.move)}"
+            crumbs.append((node.index, label))
         return crumbs
 
     def edge_label(self, i: int) -> str:
-        """The move on the edge into node ``i``."""
+        """The move on the edge into node ``i``; for a learner's call given a board no move
+        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
+        odd = self.tree.odd_move(i)
+        if odd is not None:
+            return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
         up = self.cols.parent[i]
         return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
 
@@ -281,6 +289,13 @@ class Scene:
             words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
             out.append((self.pos[i][1], shape, words))
         return out
+
+    def name_text(self, i: int) -> str | None:
+        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
+        the checks' words name it (a textbook tree's "F"), or None."""
+        if not self.names or self.tree.odd_move(i) is not None:
+            return None
+        return node_name(self.game, self.tree.internal_state(i))
 
     def fan_text(self, i: int) -> str:
         """The words under a fan: the calls it stands for (pruned stubs not counted)."""
@@ -312,7 +327,8 @@ class Scene:
             reached = whole or first[i] <= k
             done = (whole or last[i] <= k) and (self.scores == "all" or kind[i] != CALL)
             if kind[i] == PRUNED:
-                text = self.glyph.pruned_text(self.game, self.tree.internal_state(i))
+                text = (self.glyph.pruned_text(self.game, self.tree.internal_state(i)) if self.tree.has_window
+                        else stub_text(cut=False))
                 out[i] = NodeLabels(reached, reached, text, "pruned", "")
                 continue
             score, role = (self._score(node) if done else ("", "ink"))

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .trace import CALL, HIT, HORIZON, PRUNED, Node
+from .trace import CALL, HIT, HORIZON, PRUNED, Node, stub_text
 
 __all__ = ["Geometry", "GEOMETRY", "SHAPES", "shape_of", "Board", "Badge", "Mark", "Edge", "Bar", "Spoke", "Label",
            "Parting", "Shapes", "build", "crumbs", "parting", "cursor_box", "legend", "hit_boxes"]
@@ -88,6 +88,8 @@ class Geometry:
     #: The "parts here" frame: round a board, under its labels; the ring round a mark;
     #: its words above it.
     parting_pad: float = 0.11
+    #: A node's name (``names=True``): this far left of its shape.
+    name_gap: float = 0.04
     parting_low: float = 0.05
     parting_ring: float = 0.14
     parting_words: float = 0.03
@@ -228,7 +230,8 @@ class Shapes:
 def build(scene) -> Shapes:
     """The shapes of ``scene`` (a :class:`~minimax_viz.scene.Scene`)."""
     edges = _edges(scene)
-    return Shapes(edges=edges, bars=[bar for e in edges if e.board and e.pruned for bar in _bars(e)],
+    cut = scene.tree.has_window   # without a window a skipped move was never tried: no cut to mark
+    return Shapes(edges=edges, bars=[bar for e in edges if cut and e.board and e.pruned for bar in _bars(e)],
                   edge_labels=_edge_labels(scene, edges), boards=[Board(i, *scene.pos[i]) for i in scene.boards],
                   badges=_badges(scene), marks=_marks(scene), spokes=_spokes(scene), labels=_labels(scene),
                   levels=_levels(scene))
@@ -314,6 +317,10 @@ def _labels(scene) -> list[Label]:
         else:
             sx, sy, va = x, y - glyph.height / 2 - g.score_drop, "top"
         out.append(Label(i, sx, sy, "", "stub" if pruned else "score", va))
+        name = scene.name_text(i)
+        if name is not None:   # left of the shape, level with its top half
+            w, h = glyph.size(scene.tree.nodes[i])
+            out.append(Label(i, x - w / 2 - g.name_gap, y + h / 4, name, "name"))
         if scene.window and call:
             wy = y - glyph.height / 2 - (g.score_room if not glyph.score_inside else g.window_inside_drop)
             out.append(Label(i, x, wy - g.window_nudge, "", "window", "top"))
@@ -395,13 +402,15 @@ def legend(scene, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
         items[1:] = [] if "min" not in types else items[1:]
         items.append((SHAPES["chance"][1], "chance", "chance: the average; edges: probability"))
     items += scene.glyph.legend(scene.game)
-    if HORIZON in kinds:
+    if HORIZON in kinds and scene.tree.depth_limited:
         items.append(("s", "guess", "≈ " + scene.glyph.guess_words(scene.game)))
     if HIT in kinds:
         items.append(("s", "hit", "memo table"))
     if pv and not frames:
         items.append(("line", "best", "best line"))
-    if PRUNED in kinds:
+    if PRUNED in kinds and not scene.tree.has_window:
+        items.append(("dashes", "pruned", f"{stub_text(cut=False)} (the call never played it)"))
+    elif PRUNED in kinds:
         items.append(("dashes", "pruned", "pruned (never searched)"))
         if scene.tree.has_window:
             items.append(("$≤$", "bound", "≤ ≥ only a bound: cut short"))

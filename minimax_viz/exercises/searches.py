@@ -555,7 +555,7 @@ class SearchFeedback(Feedback):
         if self.ok and self.run is not None and self.run.mine is not None:
             from ..draw import draw_tree
 
-            return draw_tree(self.run.mine, moves=True)
+            return draw_tree(self.run.mine, moves=True, names=True)
         return None
 
     def picture(self, *, dpi: int = 100) -> bytes | None:
