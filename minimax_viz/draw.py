@@ -73,7 +73,9 @@ def draw_tree(tree, ax=None, *, focus=None, levels: int | None = None, pos=None,
     the current call if it is not drawn. Other options: ``window`` (alpha and beta under
     each call, on by default after alpha-beta), ``moves`` (edge labels), ``pv`` (the best
     line), ``legend``, ``title``, ``future`` ("ghost" or "hide"), ``figsize``,
-    ``scores="leaves"`` (only the leaves' values: a question for the learner).
+    ``scores="leaves"`` (only the leaves' values: a question for the learner), ``names``
+    (each node's name beside it where the game names positions, a textbook tree's A, B, C ...,
+    as a check's words name them), ``mark`` (a node to frame "parts here").
 
     :raises InvalidOption: for a bad option (see :class:`TreeView`) or step.
 

@@ -241,10 +241,10 @@ class BoardGlyph(Glyph):
             r = c * 0.3
             for cell, mark in enumerate(board):
                 cx, cy = centre(cell)
-                if isinstance(mark, str) and mark == "X":
+                if mark == "X":   # (a board a learner gave holds None in its other cells)
                     xs += [[(cx - r, cy - r), (cx + r, cy + r)], [(cx - r, cy + r), (cx + r, cy - r)]]
                     xs_own += [index, index]
-                elif isinstance(mark, str) and mark == "O":
+                elif mark == "O":
                     os_.append(Circle((cx, cy), r * 1.05))
                     os_own.append(index)
             if winner:

@@ -117,7 +117,80 @@ def _placed(tree, pos: Mapping) -> dict[int, tuple[float, float]]:
     return out
 
 
-class Scene:
+class SceneWords:
+    """The words of a tree picture, one labeller for every painter: the breadcrumb, the moves on
+    the edges, who moves at each level, the nodes' names, the fans' counts and the values.
+    A :class:`Scene` is one; it reads the scene's tree, game, glyph and layout."""
+
+    def breadcrumb(self) -> list[tuple[int, str]]:
+        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
+        played, compact ("X 4"); empty when the focus is the root."""
+        if self.focus == 0:
+            return []
+        path = self.tree.nodes[self.focus].path
+        crumbs = [(0, path[0].move_words)]  # the trace's word for the root
+        for node in path[1:]:
+            parent = node.parent
+            odd = self.tree.odd_move(node.index)
+            label = self.edge_label(node.index) if odd is not None else \
+                f"{parent.player} {self.glyph.move_label(self.game, parent.internal_state, node.move)}"
+            crumbs.append((node.index, label))
+        return crumbs
+
+    def edge_label(self, i: int) -> str:
+        """The move on the edge into node ``i``; for a learner's call given a board no move
+        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
+        odd = self.tree.odd_move(i)
+        if odd is not None:
+            return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
+        up = self.cols.parent[i]
+        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
+
+    def edge_text(self, i: int) -> str:
+        """What the edge into node ``i`` is labelled with: its move (when moves are
+        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
+        odds = self.tree.nodes[i].probability
+        words = [self.edge_label(i)] if self.label_moves else []
+        if odds is not None:
+            words.append(format_probability(odds))
+        return " ".join(words)
+
+    def level_labels(self) -> list[tuple[float, str, str]]:
+        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
+        depth, kind = self.cols.depth, self.cols.kind
+        seen: dict[int, int] = {}
+        for i in self.boards:
+            if kind[i] == CALL and depth[i] not in seen:
+                seen[depth[i]] = i
+        out = []
+        for _, i in sorted(seen.items()):
+            shape = node_type(self.tree, i)
+            role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
+            name = self.game.player(self.tree.internal_state(i))
+            at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
+            who = who_text(name, shape, at_random, short=True)
+            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
+            out.append((self.pos[i][1], shape, words))
+        return out
+
+    def name_text(self, i: int) -> str | None:
+        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
+        the checks' words name it (a textbook tree's "F"), or None."""
+        if not self.names or not getattr(self.game, "names_drawn", True) or self.tree.odd_move(i) is not None:
+            return None
+        return node_name(self.game, self.tree.internal_state(i))
+
+    def fan_text(self, i: int) -> str:
+        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
+        return f"+{self.fans[i].calls:,} calls"
+
+    def value_text(self, value, *, guess: bool = False) -> str:
+        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
+        signed = not self.glyph.score_inside
+        return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
+
+
+class Scene(SceneWords):
     """The content of one tree picture around a focus; see the module docstring.
 
     ``focus`` is a :class:`Node` or node index (default the root); ``levels`` how many
@@ -220,7 +293,7 @@ class Scene:
                 lows.append(y - self.label_depth - g.fan_low)
             else:
                 lows.append(y - self.label_depth - g.label_low)
-        bottom = min(lows)
+        bottom = min(lows) - (g.name_room if self.names else 0.0)
         top = max(ys) + self.glyph.height / 2 + g.top_room + (g.crumb_room if self.breadcrumb() else 0.0)
         return min(xs) - g.side[0], max(xs) + g.side[1], bottom, top
 
@@ -237,74 +310,6 @@ class Scene:
     def parting(self, i: int) -> shapes.Parting | None:
         """The "parts here" frame round node ``i`` or its nearest drawn ancestor."""
         return shapes.parting(self, i)
-
-    # -- words ------------------------------------------------------------------------------
-    def breadcrumb(self) -> list[tuple[int, str]]:
-        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
-        played, compact ("X 4"); empty when the focus is the root."""
-        if self.focus == 0:
-            return []
-        path = self.tree.nodes[self.focus].path
-        crumbs = [(0, path[0].move_words)]  # the trace's word for the root
-        for node in path[1:]:
-            parent = node.parent
-            odd = self.tree.odd_move(node.index)
-            label = self.edge_label(node.index) if odd is not None else \
-                f"{parent.player} {self.glyph.move_label(self.game, parent.internal_state, node.move)}"
-            crumbs.append((node.index, label))
-        return crumbs
-
-    def edge_label(self, i: int) -> str:
-        """The move on the edge into node ``i``; for a learner's call given a board no move
-        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
-        odd = self.tree.odd_move(i)
-        if odd is not None:
-            return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
-        up = self.cols.parent[i]
-        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
-
-    def edge_text(self, i: int) -> str:
-        """What the edge into node ``i`` is labelled with: its move (when moves are
-        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
-        odds = self.tree.nodes[i].probability
-        words = [self.edge_label(i)] if self.label_moves else []
-        if odds is not None:
-            words.append(format_probability(odds))
-        return " ".join(words)
-
-    def level_labels(self) -> list[tuple[float, str, str]]:
-        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
-        depth, kind = self.cols.depth, self.cols.kind
-        seen: dict[int, int] = {}
-        for i in self.boards:
-            if kind[i] == CALL and depth[i] not in seen:
-                seen[depth[i]] = i
-        out = []
-        for _, i in sorted(seen.items()):
-            shape = node_type(self.tree, i)
-            role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
-            name = self.game.player(self.tree.internal_state(i))
-            at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
-            who = who_text(name, shape, at_random, short=True)
-            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
-            out.append((self.pos[i][1], shape, words))
-        return out
-
-    def name_text(self, i: int) -> str | None:
-        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
-        the checks' words name it (a textbook tree's "F"), or None."""
-        if not self.names or self.tree.odd_move(i) is not None:
-            return None
-        return node_name(self.game, self.tree.internal_state(i))
-
-    def fan_text(self, i: int) -> str:
-        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
-        return f"+{self.fans[i].calls:,} calls"
-
-    def value_text(self, value, *, guess: bool = False) -> str:
-        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
-        signed = not self.glyph.score_inside
-        return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
 
     @property
     def first(self):
