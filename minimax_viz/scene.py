@@ -176,7 +176,7 @@ class SceneWords:
     def name_text(self, i: int) -> str | None:
         """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
         the checks' words name it (a textbook tree's "F"), or None."""
-        if not self.names or not getattr(self.game, "names_drawn", True) or self.tree.odd_move(i) is not None:
+        if not self.names or self.tree.odd_move(i) is not None:
             return None
         return node_name(self.game, self.tree.internal_state(i))
 
@@ -229,7 +229,9 @@ class Scene(SceneWords):
         self.window = tree.has_window if window is None else bool(window and tree.has_window)
         self.label_moves = self.glyph.label_moves if moves is None else bool(moves)
         self.scores, self.future, self.levels = scores, future, levels
-        self.names = bool(names)   # each node's name beside it, where the game names positions
+        # each node's name beside it, where the game names positions other than by the edges' labels
+        self.names = bool(names) and getattr(self.game, "names_drawn", True) \
+            and node_name(self.game, tree.internal_state(0)) is not None
         g = geometry
         self.cap_units = max_width_px / self.glyph.min_unit_px - sum(g.side) - g.width_margin
         self.focus = _node_index(tree, focus, "focus")
