@@ -345,3 +345,33 @@ def test_engine_pictures_name_no_nodes_unless_asked(figures):
     result = mv.minimax(mv.GameTree(lesson05.AIMA))
     assert not set("ABCDEFGHIJKLM") & set(texts(mv.draw_tree(result)))
     assert set("ABCDEFGHIJKLM") <= set(texts(mv.draw_tree(result, names=True)))
+
+
+def test_the_position_panel_shows_the_board_the_call_got():
+    stepper = lesson02.replay(same_mark)
+    stepper.step = stepper.parting.step
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", stepper.board_html.value)
+    marks = [re.sub(r"<[^>]+>", "", c) for c in cells]
+    assert marks == ["X", "X", "O", "X", "X", "X", "O", "O", "8"]     # X on 4, where O was to move
+    assert "background:#F0E442" in cells_style(stepper.board_html.value)[4]   # the new mark shaded
+
+
+def cells_style(markup):
+    return re.findall(r"<td style='([^']*)'", markup)
+
+
+@pytest.mark.parametrize("slip", ["mark left", "same mark", "loop counter", "loop counter only in the record", ">=",
+                                  "counted for O", "plays the best"])
+def test_every_slip_of_lesson02_can_be_stepped_and_drawn(figures, slip):
+    from test_exercises_lesson02 import tutorial_style
+
+    stepper = lesson02.replay(tutorial_style(slip))
+    if isinstance(stepper, mv.exercises.Unfinished):
+        return
+    for k in range(stepper.n_steps):
+        stepper.step = k
+        assert "plays -1" not in stepper.caption and "plays −1" not in stepper.caption
+    assert isinstance(lesson02.draw_parting(tutorial_style(slip)), mv.exercises.Feedback)
+    scene = mv.scene.Scene(stepper.tree)
+    labels = [scene.edge_label(i) for i in range(1, len(stepper.tree))]
+    assert all(re.fullmatch(r"[0-8]|[XO] [0-8]|\?", label) for label in labels), labels

@@ -200,8 +200,8 @@ class Stepper(WidgetView):
         self.back.disabled = k == 0
         self.forward.disabled = k == self.tree.n_steps - 1
         self.caption_html.value = f"<b style='font-size:15px'>{html.escape(self.caption)}</b>"
-        node = self.node
-        self.board_html.value = "<b>Position</b>" + board_html(self.game, node.state, last=node.move)
+        board, last = _position(self.node)
+        self.board_html.value = "<b>Position</b>" + board_html(self.game, board, last=last)
         self.stack_html.value = self._stack_html()
         self.window_html.value = self._window_html()
         self.table_html.value = self._table_html()
@@ -278,3 +278,15 @@ def _cell(child: Node):
         return child.move
     given = child.tree.given_board(child.index)
     return "?" if given is None or given[1] is None else given[1]
+
+
+def _position(node: Node) -> tuple:
+    """``(board, last)`` for the Position panel: the node's position and the move into it, or
+    for a learner's call given a board no move leads to, that board (its empty cells numbered,
+    as the tutorial writes them) and the cell of its new mark."""
+    given = node.tree.given_board(node.index)
+    state = node.state
+    if given is None or not isinstance(state, list) or len(given[0]) != len(state):
+        return state, node.move
+    cells, last = given
+    return [i if c is None else c for i, c in enumerate(cells)], last
