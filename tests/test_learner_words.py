@@ -375,3 +375,16 @@ def test_every_slip_of_lesson02_can_be_stepped_and_drawn(figures, slip):
     scene = mv.scene.Scene(stepper.tree)
     labels = [scene.edge_label(i) for i in range(1, len(stepper.tree))]
     assert all(re.fullmatch(r"[0-8]|[XO] [0-8]|\?", label) for label in labels), labels
+
+
+def test_a_verdict_opens_a_stepper_on_the_learners_search_with_the_parting_marked():
+    verdict = mv.exercises.searches.compare_search(never_cuts, "alphabeta", mv.GameTree(lesson05.AIMA))
+    assert not verdict
+    stepper = verdict.stepper()
+    assert stepper.tree is verdict.run.mine.tree and stepper.parting is not None
+    assert [n.move for n in stepper.parting.path[1:]] == [1, 1]     # I, after a2 and c2: searched, though cut
+    stepper.step = stepper.parting.step
+    assert stepper.caption.endswith("here your search first parts from the right one")
+    right = mv.exercises.searches.compare_search(lesson10.reference_minimax, "minimax", mv.GameTree(lesson05.AIMA))
+    assert right.stepper().parting is None
+    assert mv.exercises.searches.SearchFeedback(False, "no run.").stepper() is None

@@ -576,6 +576,19 @@ class SearchFeedback(Feedback):
         """Draw the two trees in a notebook (nothing when there is nothing to draw)."""
         self.draw()
 
+    def stepper(self, **options):
+        """A :class:`minimax_viz.Stepper` on the learner's recorded search, the node where it first
+        parts from the right one framed and named in the captions; None when nothing was
+        recorded. ``options`` go to the Stepper (``step``, ``speed`` ...).
+
+        :raises InvalidOption: for an option the Stepper refuses.
+        """
+        if self.run is None or self.run.mine is None:
+            return None
+        from ..widgets import Stepper
+
+        return Stepper(self.run.mine, parting=self.difference, **options)
+
 
 def compare_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: int | None = None, *,
                    exercise: str | None = None) -> SearchFeedback | Unfinished:
