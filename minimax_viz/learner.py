@@ -71,9 +71,10 @@ class LearnerTree(SearchTree):
 
     @property
     def depth_limited(self) -> bool:
-        """True when the learner's calls were given a depth: only then is a call that scored an
-        unfinished game without trying a move a depth limit's guess (drawn "≈", told "heuristic")."""
-        return any(d is not None for d in self.depths)
+        """True when the learner's calls were given a finite depth: only then is a call that scored
+        an unfinished game without trying a move a depth limit's guess (drawn "≈", told
+        "heuristic"); ``depth=math.inf`` all the way down is no limit."""
+        return any(d is not None and math.isfinite(d) for d in self.depths)
 
     def _value_flags(self):
         """No guess where the calls took no depth, no bound where they took no window."""

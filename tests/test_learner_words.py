@@ -388,3 +388,16 @@ def test_a_verdict_opens_a_stepper_on_the_learners_search_with_the_parting_marke
     right = mv.exercises.searches.compare_search(lesson10.reference_minimax, "minimax", mv.GameTree(lesson05.AIMA))
     assert right.stepper().parting is None
     assert mv.exercises.searches.SearchFeedback(False, "no run.").stepper() is None
+
+
+def test_an_endless_depth_is_no_depth_limit():
+    def gives_up(game, state, depth=INF, alpha=-INF, beta=INF):   # scores Min's calls without a look
+        if game.is_terminal(state) or game.node_type(state) == "min":
+            return (game.utility(state) if game.is_terminal(state) else 0), None
+        return max((gives_up(game, game.play(state, m), depth - 1, alpha, beta)[0], m) for m in game.moves(state))
+
+    tree = mv.record_calls(gives_up, mv.GameTree(lesson05.AIMA), ()).tree
+    assert not tree.depth_limited and [n.kind for n in tree.root.children] == ["horizon"] * 3
+    assert "no move tried" in tree.text() and "heuristic" not in tree.text()
+    limited = mv.record_calls(gives_up, mv.GameTree(lesson05.AIMA), (), 5).tree
+    assert limited.depth_limited and "heuristic" in limited.text()
