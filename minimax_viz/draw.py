@@ -73,7 +73,9 @@ def draw_tree(tree, ax=None, *, focus=None, levels: int | None = None, pos=None,
     the current call if it is not drawn. Other options: ``window`` (alpha and beta under
     each call, on by default after alpha-beta), ``moves`` (edge labels), ``pv`` (the best
     line), ``legend``, ``title``, ``future`` ("ghost" or "hide"), ``figsize``,
-    ``scores="leaves"`` (only the leaves' values: a question for the learner).
+    ``scores="leaves"`` (only the leaves' values: a question for the learner), ``names``
+    (each node's name beside it where the game names positions, a textbook tree's A, B, C ...,
+    as a check's words name them), ``mark`` (a node to frame "parts here").
 
     :raises InvalidOption: for a bad option (see :class:`TreeView`) or step.
 
@@ -117,7 +119,8 @@ def draw_difference(difference, *, titles: tuple[str, str] | None = None):
     for tree, title in ((right, titles[0]), (mine, titles[1])):
         node = difference.node_in(tree)
         focus = tree.root if len(tree) <= 60 or node.parent is None else node.parent
-        options = dict(focus=focus, mark=node, legend=False, moves=True, title=True if title is None else title)
+        options = dict(focus=focus, mark=node, legend=False, moves=True, names=True,
+                       title=True if title is None else title)
         view = TreeView(tree, pyplot=False, **options)
         drawn.append((tree, options, view.ax.figure.get_size_inches()))
     width = min(max(size[0] for *_, size in drawn), 9.9)
@@ -263,6 +266,7 @@ class TreeView:
         scores: str = "all",
         follow: bool = True,
         mark: Any = None,
+        names: bool = False,
     ):
         tree = _tree_to_draw(tree)
         _check_axes(ax)
@@ -270,7 +274,8 @@ class TreeView:
         self.title, self.figsize = _checked_title(title), _checked_figsize(figsize)
         self.tree, self.game = tree, tree.game
         self.mark = None if mark is None else _mark_index(tree, mark)
-        self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future)
+        self._options = dict(levels=levels, pos=pos, window=window, moves=moves, scores=scores, future=future,
+                             names=names)
         self.scene = Scene(tree, focus=focus, **self._options)
         self.glyph = self.scene.glyph
         self.pv_on, self.legend_on, self.frames = pv, legend, frames

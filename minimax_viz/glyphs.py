@@ -193,6 +193,19 @@ class ShapeGlyph(Glyph):
         return [Layer(coll, owners)]
 
 
+def _shown(game, tree, node) -> tuple[list, int | None, str | None]:
+    """A tic-tac-toe node as drawn: its cells, the cell played into it (shaded) and the winner:
+    from its position, or for a learner's call given a board no move leads to, from that board."""
+    from .games.tictactoe import LINES
+
+    given = tree.given_board(node.index)
+    if given is None or len(given[0]) != 9:
+        return game.board(node.internal_state), node.move, game.winner(node.internal_state)
+    cells, last = given
+    won = [cells[a] for a, b, c in LINES if cells[a] in ("X", "O") and cells[a] == cells[b] == cells[c]]
+    return cells, last, won[0] if won else None
+
+
 class BoardGlyph(Glyph):
     """Tic-tac-toe: a small 3x3 board with X and O, the last move shaded, a won line struck."""
 
@@ -208,7 +221,7 @@ class BoardGlyph(Glyph):
         game = tree.game
         for index, x, y in items:
             node = tree.nodes[index]
-            board = game.board(node.internal_state)
+            board, last, winner = _shown(game, tree, node)
             left, top = x - s / 2, y + s / 2
             frames.append(Rectangle((left, top - s), s, s))
             frame_own.append(index)
@@ -217,8 +230,8 @@ class BoardGlyph(Glyph):
             def centre(cell, left=left, top=top):  # this board's corner, bound as the loop goes on
                 return left + (cell % 3 + 0.5) * c, top - (cell // 3 + 0.5) * c
 
-            if node.move is not None:
-                cx, cy = centre(node.move)
+            if last is not None:
+                cx, cy = centre(last)
                 shade.append(Rectangle((cx - c / 2, cy - c / 2), c, c))
                 shade_own.append(index)
             for k in (1, 2):
@@ -228,13 +241,12 @@ class BoardGlyph(Glyph):
             r = c * 0.3
             for cell, mark in enumerate(board):
                 cx, cy = centre(cell)
-                if mark == "X":
+                if mark == "X":   # (a board a learner gave holds None in its other cells)
                     xs += [[(cx - r, cy - r), (cx + r, cy + r)], [(cx - r, cy + r), (cx + r, cy - r)]]
                     xs_own += [index, index]
                 elif mark == "O":
                     os_.append(Circle((cx, cy), r * 1.05))
                     os_own.append(index)
-            winner = game.winner(node.internal_state)
             if winner:
                 marks = [i for i, v in enumerate(board) if v == winner]
                 for line in LINES:

@@ -55,6 +55,7 @@ from .recursion import (
 )
 from .search import SearchResult, SearchStats
 from .trace import CALL, DEFAULT_MAX_NODES, HORIZON, LEAF, PRUNED, Recorder, SearchTree
+from .trace.words import UNREACHED
 
 __all__ = ["record_calls", "LearnerResult", "LearnerTree", "search_functions"]
 
@@ -76,6 +77,59 @@ class LearnerTree(SearchTree):
 
     def _state(self, index: int) -> Any:
         return self._states[index]
+
+    @property
+    def depth_limited(self) -> bool:
+        """True when the learner's calls were given a finite depth: only then is a call that scored
+        an unfinished game without trying a move a depth limit's guess (drawn "≈", told
+        "heuristic"); ``depth=math.inf`` all the way down is no limit."""
+        return any(d is not None and math.isfinite(d) for d in self.depths)
+
+    def _value_flags(self):
+        """No guess where the calls took no depth, no bound where they took no window."""
+        guesses, bounds = super()._value_flags()
+        return (guesses if self.depth_limited else frozenset(), bounds if self.has_window else {})
+
+    def given_board(self, index: int) -> tuple[list, int | None] | None:
+        """For a call given a board no move leads to, its cells as the call got them (marks
+        as strings, other cells None) and the cell of its one new mark (None if not one);
+        None for every other node, and where the call was not given a list of cells."""
+        given = self.given.get(index) if index in self.odd else None
+        if not isinstance(given, (list, tuple)):
+            return None
+        up = self._rec.parent[index]
+        placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), given)
+        return [c if isinstance(c, str) else None for c in given], None if placed is None else placed[1]
+
+    def odd_move(self, index: int) -> tuple[str | None, str] | None:
+        """For a call given a position no move leads to, the mark its board gained and where, as
+        the game names the cell (``("X", "4")``: X placed on 4 where O was to move); ``(None,
+        "a board no move leads to")`` when the board does not show one new mark; None for every
+        other node.
+
+        >>> from minimax_viz.tutorial import check_if_winner_found as won
+        >>> def same_mark(board, mark):   # the player is never switched
+        ...     cells = [c for c in board if c not in ("X", "O")]
+        ...     if not cells or won(board, "X") or won(board, "O"):
+        ...         return {"score": 0}
+        ...     board[cells[0]] = mark
+        ...     score = same_mark(board, mark)["score"]
+        ...     board[cells[0]] = cells[0]
+        ...     return {"index": cells[0], "score": score}
+        >>> tree = record_calls(same_mark, ["X", 1, "O", "X", 4, "X", "O", "O", 8], "X").tree
+        >>> tree.odd_move(1), tree.odd_move(2), tree.nodes[2].move_words
+        (None, ('X', '4'), 'X plays 4')
+        """
+        if index not in self.odd:
+            return None
+        up = self._rec.parent[index]
+        placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), self.given.get(index))
+        if placed is None:
+            return None, UNREACHED
+        try:
+            return placed[0], str(self.game.move_name(self._states[up], placed[1]))
+        except MinimaxError:
+            return placed[0], str(placed[1])
 
 
 @dataclass(repr=False)
@@ -176,6 +230,32 @@ def _game_of(args: tuple, game):
                         "or say game=...")
 
 
+def _same(a, b) -> bool:
+    """Two cells alike (a mark, or the same index), whatever a learner left in them."""
+    return type(a) is type(b) and isinstance(a, (str, int)) and a == b
+
+
+def _board_seen(game, state, given) -> list | None:
+    """The cells of the board a call was given: its copy ``given`` (an odd call's), else the
+    game's board of ``state``; None for a game without boards of cells."""
+    if isinstance(given, (list, tuple)):
+        return list(given)
+    try:
+        return list(game.board(state))
+    except (AttributeError, TypeError, MinimaxError):
+        return None
+
+
+def _placed(before, after) -> tuple[str, int] | None:
+    """``(mark, cell)`` when board ``after`` is ``before`` with one mark more, else None."""
+    if not isinstance(before, list) or not isinstance(after, (list, tuple)) or len(before) != len(after):
+        return None
+    changed = [c for c, (a, b) in enumerate(zip(before, after)) if not _same(a, b)]
+    if len(changed) != 1 or not isinstance(after[changed[0]], str) or isinstance(before[changed[0]], str):
+        return None
+    return after[changed[0]], changed[0]
+
+
 class _Recording:
     """The rows of one recording, written by the wrappers as the calls come and go."""
 
@@ -233,14 +313,7 @@ class _Recording:
         value = self._argument(bound, args)
         if value is _MISSING:
             return None
-        try:
-            state = self.game.state(value)
-        except (MinimaxError, TypeError, ValueError, KeyError, IndexError) as err:
-            if not self.stack:
-                raise InvalidOption(f"the first call's position is not one of {self.game!r}: {err}") from None
-            state, bad = None, err
-        else:
-            bad = None
+        state, bad = self._state_of(value)
         if self.stack and state is not None and state == self.states[self.stack[-1]]:
             self._carry_window(self.stack[-1], bound)
             return None
@@ -248,12 +321,27 @@ class _Recording:
         move = -1
         if parent >= 0:
             move = self._move(parent, state, value, bad)
-            self.tried[parent].append(move)
+            self.tried[parent].append(move if move != -1 else self._cell_played(parent, len(self.states)))
+        return self._open(parent, move, self.states[parent] if state is None else state, bound)
+
+    def _state_of(self, value) -> tuple:
+        """(the game's internal state of a call's position, None) or (None, the error) below
+        the root.
+
+        :raises InvalidOption: when the first call's position is not one of the game's.
+        """
+        try:
+            return self.game.state(value), None
+        except (MinimaxError, TypeError, ValueError, KeyError, IndexError) as err:
+            if not self.stack:
+                raise InvalidOption(f"the first call's position is not one of {self.game!r}: {err}") from None
+            return None, err
+
+    def _open(self, parent: int, move, state, bound) -> int:
+        """Write the row of a new call below ``parent`` and make it the open one."""
         index = len(self.states)
         if index >= self.rec.max_nodes:
             self.rec.too_large()
-        if state is None:
-            state = self.states[parent]
         alpha, beta = self._window(bound)
         if self.rec.window and window_names(bound) is None:
             self.windowless.add(index)
@@ -280,19 +368,9 @@ class _Recording:
             return None
 
     def _argument(self, bound, args):
-        """The position a call is given: a parameter named for it, else the argument after
-        the game, else the first; ``_MISSING`` when that is not of the root's kind (a
-        helper called with something else is not a node)."""
-        value = _MISSING
-        for name in POSITION_NAMES:
-            if bound and name in bound:
-                value = bound[name]
-                break
-        else:
-            if args and args[0] is self.passed:
-                value = args[1] if len(args) > 1 else _MISSING
-            elif args:
-                value = args[0]
+        """The position a call is given (:meth:`_given`); ``_MISSING`` when that is not of the
+        root's kind (a helper called with something else is not a node)."""
+        value = self._given(bound, args)
         if value is _MISSING:
             return value
         if self.kind is None:   # a game may say which kinds its positions come in (a list or a leaf)
@@ -300,6 +378,18 @@ class _Recording:
         elif not isinstance(value, self.kind):
             return _MISSING
         return value
+
+    def _given(self, bound, args):
+        """A parameter named for the position; else, below the root, the first argument of the
+        root's kind (not ``self``); at the root, the argument after the game, else the first."""
+        for name in POSITION_NAMES:
+            if bound and name in bound:
+                return bound[name]
+        if self.kind is not None:
+            return next((a for a in args if a is not self.passed and isinstance(a, self.kind)), _MISSING)
+        if args and args[0] is self.passed:
+            return args[1] if len(args) > 1 else _MISSING
+        return args[0] if args else _MISSING
 
     def _move(self, parent: int, state, value, bad) -> int:
         """The move from the parent's position to ``state`` (-1, with words, when none is)."""
@@ -330,6 +420,12 @@ class _Recording:
         if row in self.windowless and window_names(bound) is not None:
             self.windowless.discard(row)
             self.rec.alpha[row], self.rec.beta[row] = self._window(bound)
+
+    def _cell_played(self, parent: int, index: int):
+        """The cell an odd call's board gained a mark on, taken as the move its parent tried (-1: none)."""
+        before = _board_seen(self.game, self.states[parent], self.given.get(parent))
+        placed = _placed(before, self.given.get(index))
+        return -1 if placed is None else placed[1]
 
     def _window(self, bound) -> tuple[float, float]:
         if not self.rec.window:
@@ -376,8 +472,8 @@ class _Recording:
         alpha, beta = self._exit_window(index, children)
         if self.rec.window:
             self.rec.exits.append((index, alpha, beta))
-        try:
-            left = [m for m in game.moves(state) if m not in tried] if not over else []
+        try:   # below a call given a board no move leads to, its stand-in position has no moves to miss
+            left = [m for m in game.moves(state) if m not in tried] if not over and index not in self.odd else []
         except MinimaxError:
             left = []
         for m in left:

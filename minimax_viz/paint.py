@@ -217,6 +217,10 @@ _LOOKS = {
     "stub": (8, dict(style="italic", fontweight="normal", zorder=5), "score"),
     "window": (8.5, dict(color="#333333", zorder=5), "window"),
     "fan": (8, dict(color="#555555", zorder=5), "fan"),
+    "name": (9, dict(ha="right", color="#444444", fontweight="bold", zorder=8,   # over a "parts here" frame
+                     bbox=dict(boxstyle="round,pad=0.05", fc="white", ec="none")), "always"),
+    "leaf name": (8, dict(color="#444444", fontweight="bold", zorder=8,
+                          bbox=dict(boxstyle="round,pad=0.05", fc="white", ec="none")), "always"),
     "level": (9, dict(ha="left", zorder=5), None),
     "crumb": (9, dict(ha="left", color=PALETTE["max"], zorder=5,
                       bbox=dict(boxstyle="round,pad=0.2", fc="#EEF5FB", ec="none")), None),

@@ -30,7 +30,7 @@ from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .selection import MARK_WIDTHS, Fan, choose  # noqa: F401 (MARK_WIDTHS and Fan were made here)
 from .shapes import GEOMETRY, SHAPES, Geometry, shape_of
-from .trace import CALL, PRUNED, Node, format_probability, who_text, window_text
+from .trace import CALL, PRUNED, Node, format_probability, node_name, stub_text, who_text, window_text
 
 __all__ = ["Scene", "NodeLabels", "Frame", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
@@ -117,7 +117,80 @@ def _placed(tree, pos: Mapping) -> dict[int, tuple[float, float]]:
     return out
 
 
-class Scene:
+class SceneWords:
+    """The words of a tree picture, one labeller for every painter: the breadcrumb, the moves on
+    the edges, who moves at each level, the nodes' names, the fans' counts and the values.
+    A :class:`Scene` is one; it reads the scene's tree, game, glyph and layout."""
+
+    def breadcrumb(self) -> list[tuple[int, str]]:
+        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
+        played, compact ("X 4"); empty when the focus is the root."""
+        if self.focus == 0:
+            return []
+        path = self.tree.nodes[self.focus].path
+        crumbs = [(0, path[0].move_words)]  # the trace's word for the root
+        for node in path[1:]:
+            parent = node.parent
+            odd = self.tree.odd_move(node.index)
+            label = self.edge_label(node.index) if odd is not None else \
+                f"{parent.player} {self.glyph.move_label(self.game, parent.internal_state, node.move)}"
+            crumbs.append((node.index, label))
+        return crumbs
+
+    def edge_label(self, i: int) -> str:
+        """The move on the edge into node ``i``; for a learner's call given a board no move
+        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
+        odd = self.tree.odd_move(i)
+        if odd is not None:
+            return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
+        up = self.cols.parent[i]
+        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
+
+    def edge_text(self, i: int) -> str:
+        """What the edge into node ``i`` is labelled with: its move (when moves are
+        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
+        odds = self.tree.nodes[i].probability
+        words = [self.edge_label(i)] if self.label_moves else []
+        if odds is not None:
+            words.append(format_probability(odds))
+        return " ".join(words)
+
+    def level_labels(self) -> list[tuple[float, str, str]]:
+        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
+        depth, kind = self.cols.depth, self.cols.kind
+        seen: dict[int, int] = {}
+        for i in self.boards:
+            if kind[i] == CALL and depth[i] not in seen:
+                seen[depth[i]] = i
+        out = []
+        for _, i in sorted(seen.items()):
+            shape = node_type(self.tree, i)
+            role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
+            name = self.game.player(self.tree.internal_state(i))
+            at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
+            who = who_text(name, shape, at_random, short=True)
+            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
+            out.append((self.pos[i][1], shape, words))
+        return out
+
+    def name_text(self, i: int) -> str | None:
+        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
+        the checks' words name it (a textbook tree's "F"), or None."""
+        if not self.names or self.tree.odd_move(i) is not None:
+            return None
+        return node_name(self.game, self.tree.internal_state(i))
+
+    def fan_text(self, i: int) -> str:
+        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
+        return f"+{self.fans[i].calls:,} calls"
+
+    def value_text(self, value, *, guess: bool = False) -> str:
+        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
+        signed = not self.glyph.score_inside
+        return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
+
+
+class Scene(SceneWords):
     """The content of one tree picture around a focus; see the module docstring.
 
     ``focus`` is a :class:`Node` or node index (default the root); ``levels`` how many
@@ -146,6 +219,7 @@ class Scene:
         future: str = "ghost",
         max_width_px: int = MAX_WIDTH_PX,
         geometry: Geometry = GEOMETRY,
+        names: bool = False,
     ):
         _check_options(future=future, scores=scores, window=window, moves=moves, levels=levels)
         self.tree, self.game, self.geometry = tree, tree.game, geometry
@@ -155,6 +229,9 @@ class Scene:
         self.window = tree.has_window if window is None else bool(window and tree.has_window)
         self.label_moves = self.glyph.label_moves if moves is None else bool(moves)
         self.scores, self.future, self.levels = scores, future, levels
+        # each node's name beside it, where the game names positions other than by the edges' labels
+        self.names = bool(names) and getattr(self.game, "names_drawn", True) \
+            and node_name(self.game, tree.internal_state(0)) is not None
         g = geometry
         self.cap_units = max_width_px / self.glyph.min_unit_px - sum(g.side) - g.width_margin
         self.focus = _node_index(tree, focus, "focus")
@@ -218,7 +295,7 @@ class Scene:
                 lows.append(y - self.label_depth - g.fan_low)
             else:
                 lows.append(y - self.label_depth - g.label_low)
-        bottom = min(lows)
+        bottom = min(lows) - (g.name_room if self.names else 0.0)
         top = max(ys) + self.glyph.height / 2 + g.top_room + (g.crumb_room if self.breadcrumb() else 0.0)
         return min(xs) - g.side[0], max(xs) + g.side[1], bottom, top
 
@@ -235,61 +312,6 @@ class Scene:
     def parting(self, i: int) -> shapes.Parting | None:
         """The "parts here" frame round node ``i`` or its nearest drawn ancestor."""
         return shapes.parting(self, i)
-
-    # -- words ------------------------------------------------------------------------------
-    def breadcrumb(self) -> list[tuple[int, str]]:
-        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
-        played, compact ("X 4"); empty when the focus is the root."""
-        if self.focus == 0:
-            return []
-        path = self.tree.nodes[self.focus].path
-        crumbs = [(0, path[0].move_words)]  # the trace's word for the root
-        for node in path[1:]:
-            parent = node.parent
-            label = self.glyph.move_label(self.game, parent.internal_state, node.move)
-            crumbs.append((node.index, f"{parent.player} {label}"))
-        return crumbs
-
-    def edge_label(self, i: int) -> str:
-        """The move on the edge into node ``i``."""
-        up = self.cols.parent[i]
-        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
-
-    def edge_text(self, i: int) -> str:
-        """What the edge into node ``i`` is labelled with: its move (when moves are
-        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
-        odds = self.tree.nodes[i].probability
-        words = [self.edge_label(i)] if self.label_moves else []
-        if odds is not None:
-            words.append(format_probability(odds))
-        return " ".join(words)
-
-    def level_labels(self) -> list[tuple[float, str, str]]:
-        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
-        depth, kind = self.cols.depth, self.cols.kind
-        seen: dict[int, int] = {}
-        for i in self.boards:
-            if kind[i] == CALL and depth[i] not in seen:
-                seen[depth[i]] = i
-        out = []
-        for _, i in sorted(seen.items()):
-            shape = node_type(self.tree, i)
-            role = {"max": "Max", "min": "Min"}.get(shape, shape.title())
-            name = self.game.player(self.tree.internal_state(i))
-            at_random = shape == "chance" and self.game.node_type(self.tree.internal_state(i)) == "min"
-            who = who_text(name, shape, at_random, short=True)
-            words = f"{SHAPES[shape][0]} {role}" + ("" if name.upper() == role.upper() else f"\n{who}")
-            out.append((self.pos[i][1], shape, words))
-        return out
-
-    def fan_text(self, i: int) -> str:
-        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
-        return f"+{self.fans[i].calls:,} calls"
-
-    def value_text(self, value, *, guess: bool = False) -> str:
-        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
-        signed = not self.glyph.score_inside
-        return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
 
     @property
     def first(self):
@@ -312,7 +334,8 @@ class Scene:
             reached = whole or first[i] <= k
             done = (whole or last[i] <= k) and (self.scores == "all" or kind[i] != CALL)
             if kind[i] == PRUNED:
-                text = self.glyph.pruned_text(self.game, self.tree.internal_state(i))
+                text = (self.glyph.pruned_text(self.game, self.tree.internal_state(i)) if self.tree.has_window
+                        else stub_text(cut=False))
                 out[i] = NodeLabels(reached, reached, text, "pruned", "")
                 continue
             score, role = (self._score(node) if done else ("", "ink"))

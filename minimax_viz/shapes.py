@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .trace import CALL, HIT, HORIZON, PRUNED, Node
+from .trace import CALL, HIT, HORIZON, PRUNED, Node, stub_text
 
 __all__ = ["Geometry", "GEOMETRY", "SHAPES", "shape_of", "Board", "Badge", "Mark", "Edge", "Bar", "Spoke", "Label",
            "Parting", "Shapes", "build", "crumbs", "parting", "cursor_box", "legend", "hit_boxes"]
@@ -88,6 +88,10 @@ class Geometry:
     #: The "parts here" frame: round a board, under its labels; the ring round a mark;
     #: its words above it.
     parting_pad: float = 0.11
+    #: A node's name (``names=True``): this far left of its shape (under a leaf's), and the
+    #: room kept under the lowest leaves for it.
+    name_gap: float = 0.04
+    name_room: float = 0.16
     parting_low: float = 0.05
     parting_ring: float = 0.14
     parting_words: float = 0.03
@@ -185,6 +189,7 @@ class Spoke(NamedTuple):
 class Label(NamedTuple):
     """Words at (x, y) that belong to ``node``. ``kind`` says what they are: "edge" (a
     move or probability), "score", "stub" (the words at a pruned board), "window",
+    "name" or "leaf name" (the game's name of the position, ``names=True``),
     "fan", "level" (who moves; ``role`` is its shape), "crumb" or "sep" (breadcrumb)."""
 
     node: int
@@ -228,7 +233,8 @@ class Shapes:
 def build(scene) -> Shapes:
     """The shapes of ``scene`` (a :class:`~minimax_viz.scene.Scene`)."""
     edges = _edges(scene)
-    return Shapes(edges=edges, bars=[bar for e in edges if e.board and e.pruned for bar in _bars(e)],
+    cut = scene.tree.has_window   # without a window a skipped move was never tried: no cut to mark
+    return Shapes(edges=edges, bars=[bar for e in edges if cut and e.board and e.pruned for bar in _bars(e)],
                   edge_labels=_edge_labels(scene, edges), boards=[Board(i, *scene.pos[i]) for i in scene.boards],
                   badges=_badges(scene), marks=_marks(scene), spokes=_spokes(scene), labels=_labels(scene),
                   levels=_levels(scene))
@@ -314,6 +320,13 @@ def _labels(scene) -> list[Label]:
         else:
             sx, sy, va = x, y - glyph.height / 2 - g.score_drop, "top"
         out.append(Label(i, sx, sy, "", "stub" if pruned else "score", va))
+        name = scene.name_text(i)
+        if name is not None:   # left of an inner node's shape; under a leaf's (leaves sit close)
+            w, h = glyph.size(scene.tree.nodes[i])
+            if w < glyph.width:
+                out.append(Label(i, x, y - h / 2 - g.name_gap, name, "leaf name", "top"))
+            else:
+                out.append(Label(i, x - w / 2 - g.name_gap, y + h / 4, name, "name"))
         if scene.window and call:
             wy = y - glyph.height / 2 - (g.score_room if not glyph.score_inside else g.window_inside_drop)
             out.append(Label(i, x, wy - g.window_nudge, "", "window", "top"))
@@ -368,8 +381,8 @@ def parting(scene, index: int) -> Parting | None:
     node = scene.tree.nodes[i]
     gw, gh = scene.glyph.size(node)     # a textbook leaf: its small square
     w, top = gw + 2 * g.parting_pad, y + gh / 2 + g.parting_pad
-    if scene.glyph.score_inside and node.kind in ("leaf", "horizon"):   # nothing below it
-        bottom = y - gh / 2 - g.parting_pad
+    if scene.glyph.score_inside and node.kind in ("leaf", "horizon"):   # nothing below it but its name
+        bottom = y - gh / 2 - (g.name_gap + g.name_room if scene.name_text(i) is not None else g.parting_pad)
     else:
         bottom = y - max(scene.label_depth, gh / 2) - g.parting_low   # the value below, too
     return Parting(i, x, y, (x - w / 2, bottom, w, top - bottom), 0.0, top + g.parting_words)
@@ -385,6 +398,14 @@ def cursor_box(scene, index: int | None) -> tuple[float, float, float, float] | 
     return x - w / 2 - g.cursor_pad, y - h / 2 - g.cursor_pad, w + 2 * g.cursor_pad, h + 2 * g.cursor_pad
 
 
+def _skipped(cut: bool) -> list[tuple[str, str, str]]:
+    """The legend's entries for skipped children: cut off by alpha-beta, with the bounds a
+    cut leaves (``cut``), or moves a call without a window never played."""
+    if not cut:
+        return [("dashes", "pruned", f"{stub_text(cut=False)} (the call never played it)")]
+    return [("dashes", "pruned", "pruned (never searched)"), ("$≤$", "bound", "≤ ≥ only a bound: cut short")]
+
+
 def legend(scene, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
     """``[(marker or "line"/"dashes", colour role, words), ...]`` for the legend of
     ``scene`` (``frames``: a replay's; ``pv``: the best line drawn)."""
@@ -395,16 +416,14 @@ def legend(scene, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
         items[1:] = [] if "min" not in types else items[1:]
         items.append((SHAPES["chance"][1], "chance", "chance: the average; edges: probability"))
     items += scene.glyph.legend(scene.game)
-    if HORIZON in kinds:
+    if HORIZON in kinds and scene.tree.depth_limited:
         items.append(("s", "guess", "≈ " + scene.glyph.guess_words(scene.game)))
     if HIT in kinds:
         items.append(("s", "hit", "memo table"))
     if pv and not frames:
         items.append(("line", "best", "best line"))
     if PRUNED in kinds:
-        items.append(("dashes", "pruned", "pruned (never searched)"))
-        if scene.tree.has_window:
-            items.append(("$≤$", "bound", "≤ ≥ only a bound: cut short"))
+        items += _skipped(scene.tree.has_window)
     if scene.fans:
         items.append(("fan", "fan", "+N calls: searched below, not drawn (pruned not counted)"))
     if frames:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import html
 import math
 import os
 from numbers import Real
@@ -54,6 +55,27 @@ class Feedback:
         return text
 
     __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        """The verdict as a notebook shows it: the words of ``repr``, escaped, wrapping only at
+        spaces (a word longer than the line breaks last), "Right" in green with a tick and
+        "Not yet" in red with a cross, the hint on its own line.
+
+        >>> print(Feedback(False, "2 < 3", hint="count again.")._repr_html_())  # doctest: +NORMALIZE_WHITESPACE
+        <div class="mv-feedback mv-not-yet" style="border-left:4px solid #B00000; padding:2px 8px; margin:2px 0;
+        white-space:pre-wrap; word-break:normal; overflow-wrap:break-word; font-family:var(--jp-code-font-family,
+        monospace)"><b style="color:#B00000">✗ Not yet:</b> 2 &lt; 3
+        <b>Hint:</b> count again.</div>
+        """
+        label, mark, colour, name = (("Right", "✓", "#007A55", "right") if self.ok
+                                     else ("Not yet", "✗", "#B00000", "not-yet"))
+        text = html.escape(self.message, quote=False)
+        if self.hint and not self.ok:
+            text += f"\n<b>Hint:</b> {html.escape(self.hint, quote=False)}"
+        style = (f"border-left:4px solid {colour}; padding:2px 8px; margin:2px 0; white-space:pre-wrap; "
+                 "word-break:normal; overflow-wrap:break-word; font-family:var(--jp-code-font-family, monospace)")
+        return (f'<div class="mv-feedback mv-{name}" style="{style}">'
+                f'<b style="color:{colour}">{mark} {label}:</b> {text}</div>')
 
     def assert_ok(self) -> None:
         """Raise ``AssertionError`` with the message and hint unless the check passed.

@@ -16,6 +16,7 @@ import copy
 import functools
 from typing import Any, Callable
 
+from ..compare import first_difference
 from ..errors import InvalidOption
 from ..games import TicTacToe
 from ..search import minimax as engine_minimax
@@ -637,7 +638,8 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
 
 def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):
     """A :class:`minimax_viz.Stepper` on your ``minimax`` recorded on ``board`` (the tutorial's by
-    default), or the :class:`Unfinished` line of :func:`record_minimax`.
+    default), the node where it first parts from the tutorial's framed ("parts here") and named
+    in the captions, or the :class:`Unfinished` line of :func:`record_minimax`.
 
     :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
     """
@@ -646,7 +648,8 @@ def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: 
         return recorded
     from ..widgets import Stepper
 
-    return Stepper(recorded)
+    right = engine_minimax(_GAME, recorded.tree.root_state)
+    return Stepper(recorded, parting=first_difference(recorded, right))
 
 
 def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exercise: str = "exercise 5"):

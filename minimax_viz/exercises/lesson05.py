@@ -57,6 +57,10 @@ class IndexedTree(GameTree):
     ('0', '2', 'node (2, 1)')
     """
 
+    #: A picture that names nodes (as a check's words do) writes a game's ``name`` beside each one
+    #: unless this is False: here a name is only the path, the numbers on the edges from the root.
+    names_drawn = False
+
     def label(self, state: Any, move: int) -> str:
         """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ...
 

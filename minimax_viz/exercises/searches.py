@@ -593,7 +593,7 @@ class SearchFeedback(Feedback):
         if self.ok and self.run is not None and self.run.mine is not None:
             from ..draw import draw_tree
 
-            return draw_tree(self.run.mine, moves=True)
+            return draw_tree(self.run.mine, moves=True, names=True)
         return None
 
     def picture(self, *, dpi: int = 100) -> bytes | None:
@@ -613,6 +613,19 @@ class SearchFeedback(Feedback):
     def show(self) -> None:
         """Draw the two trees in a notebook (nothing when there is nothing to draw)."""
         self.draw()
+
+    def stepper(self, **options):
+        """A :class:`minimax_viz.Stepper` on the learner's recorded search, the node where it first
+        parts from the right one framed and named in the captions; None when nothing was
+        recorded. ``options`` go to the Stepper (``step``, ``speed`` ...).
+
+        :raises InvalidOption: for an option the Stepper refuses.
+        """
+        if self.run is None or self.run.mine is None:
+            return None
+        from ..widgets import Stepper
+
+        return Stepper(self.run.mine, parting=self.difference, **options)
 
 
 def compare_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: int | None = None, *,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import InvalidOption, short_repr
 from .recorder import CALL, KINDS, PRUNED, _number
-from .words import _fmt, _move_parts, call_text, move_text, who_text
+from .words import UNREACHED, _fmt, _move_parts, call_text, move_text, node_name, who_text
 
 if TYPE_CHECKING:
     from .tree import SearchTree
@@ -209,7 +209,10 @@ class Node:
     @property
     def mover_words(self) -> str:
         """Who moves here, in words: ``"X to move"``, ``"chance moves"``, or
-        ``"MIN moves at random"`` (a Min node that expectimax treats as chance)."""
+        ``"MIN moves at random"`` (a Min node that expectimax treats as chance); for a learner's
+        call given a board no move leads to, that (no one is to move on such a board)."""
+        if self.tree.odd_move(self.index) is not None:
+            return UNREACHED
         return who_text(self.player, self.node_type, self._at_random)
 
     @property
@@ -244,10 +247,10 @@ class Node:
         if parent is None:
             return "the root"
         game, state = self.tree.game, self.tree._state(parent.index)
-        named = getattr(game, "label", None), getattr(game, "name", None)
-        if all(callable(f) for f in named):
+        name, label = node_name(game, self.tree._state(self.index)), getattr(game, "label", None)
+        if name is not None and callable(label) and self.tree.odd_move(self.index) is None:
             try:
-                return f"{named[1](self.tree._state(self.index))} (after {named[0](state, self.move)})"
+                return f"{name} (after {label(state, self.move)})"
             except Exception:  # a move that leads nowhere (a learner's odd call): the moves instead
                 pass
         return "the position after " + ", ".join(n.move_words for n in self.path[1:])

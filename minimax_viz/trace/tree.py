@@ -28,7 +28,38 @@ class Event(NamedTuple):
 
 
 
-class SearchTree:
+class SearchFacts:
+    """What a recorded search could do and what its calls were given, for the words and the
+    pictures to fit it: a window (alpha and beta), a depth limit, positions no move leads to.
+    A :class:`SearchTree` is one; a learner's tree answers from what its recording saw."""
+
+    @property
+    def has_window(self) -> bool:
+        """True when alpha and beta were recorded (an alpha-beta search): a skipped child is
+        then a cutoff ("pruned"); without a window it is a move the call never tried."""
+        return self._rec.window
+
+    @property
+    def depth_limited(self) -> bool:
+        """True when a call scored without children in an unfinished game stopped at a depth
+        limit (the heuristic's guess): always for the engine's trees, whose only such calls
+        are those; for a learner's, only when its calls were given a depth."""
+        return True
+
+    def odd_move(self, index: int) -> tuple[str | None, str] | None:
+        """For a call given a position that no move leads to from its parent's (a learner's
+        slip), who played what into it as the position shows it (``("X", "4")``, or ``(None,
+        words)`` when that cannot be told); None for every other node (the engine has none)."""
+        return None
+
+    def given_board(self, index: int) -> tuple[list, int | None] | None:
+        """For a call given a board no move leads to (a learner's slip), the board's cells as
+        the call got them (marks as strings, other cells None) and the cell of the mark it
+        gained (None if not one); None for every other node, drawn from its position."""
+        return None
+
+
+class SearchTree(SearchFacts):
     """The recorded tree of one search: ``root``, ``nodes`` (creation order), ``len(tree)``.
 
     ``min_at_random`` says whether the search took the game's Min nodes to move at random
@@ -62,11 +93,6 @@ class SearchTree:
     @property
     def nodes(self) -> _NodeList:
         return _NodeList(self)
-
-    @property
-    def has_window(self) -> bool:
-        """True when alpha and beta were recorded (an alpha-beta search)."""
-        return self._rec.window
 
     def node(self, index: int) -> Node:
         """The view of node ``index`` (``tree.nodes[index]``; negative indexes count from the end).

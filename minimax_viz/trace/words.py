@@ -95,6 +95,10 @@ class EventParts:
     is the score (``None`` for a pruned stub); ``window`` the alpha and beta it entered with
     and ``window_out`` those it returned with (``None`` after minimax). A call that returns
     says whether a cutoff stopped it early (``stopped``), the root its first best move.
+    What the search could do decides the words: ``guess`` is False where a call scored without
+    children in an unfinished game is not a depth limit's guess (a learner's search that takes
+    no depth), ``cut`` False where a skipped child is a move never tried, not a cutoff (no
+    window); ``odd`` marks a call given a position no move leads to (a learner's slip).
 
     >>> from minimax_viz import GameTree, minimax
     >>> parts = minimax(GameTree([[3, 12], [2]])).tree.event_parts(2)
@@ -120,6 +124,9 @@ class EventParts:
     stopped: bool = False
     best_move: str | None = None
     sides: tuple[str, str] = ("MAX", "MIN")
+    guess: bool = True
+    cut: bool = True
+    odd: bool = False
 
 
 
@@ -144,6 +151,7 @@ def _event_parts(tree: SearchTree, step: int, kind: str, node: Node) -> EventPar
         node_type="chance" if at_random else shape, by=by, move=move, value=_number(rec.score[i]),
         at_random=at_random, probability=probability, reason=reason, window=window, window_out=out,
         stopped=stopped, best_move=best, sides=(game.max_player, game.min_player),
+        guess=tree.depth_limited, cut=tree.has_window, odd=tree.odd_move(i) is not None,
     )
 
 
@@ -153,6 +161,9 @@ def _move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
     if node.index == 0:
         return None, None, None
     tree = node.tree
+    odd = tree.odd_move(node.index)
+    if odd is not None:   # a learner's call given a position no move leads to: what the board shows
+        return odd[0], odd[1], None
     game, up, move = tree.game, tree._rec.parent[node.index], tree._rec.move[node.index]
     state = tree._state(up)
     kind = game.node_type(state)
@@ -196,6 +207,9 @@ def event_text(parts: EventParts, *, explain: bool = False, ascii: bool = False,
 
 def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) -> str:
     """A call starts: who moves there (and, in a trace, the window it gets)."""
+    if parts.odd:
+        head = f"{move}: " if parts.by is not None else ""
+        return f"{head}{'a new call, on ' if explain or not head else ''}{UNREACHED}"
     who = who_text(parts.who, parts.node_type, parts.at_random)
     if explain:
         return f"the search starts: {who}" if parts.by is None else f"{move}: a new call, {who}"
@@ -207,6 +221,8 @@ def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) 
 
 def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
     """A node scored at once (a finished game, the depth limit, the memo table) or cut."""
+    if parts.kind == "cutoff" and not parts.cut:
+        return f"{move}: {stub_text(cut=False, explain=explain)}"
     if parts.kind == "cutoff":
         if not explain or parts.window is None:
             return f"{move}: pruned" + (", never searched" if explain else "")
@@ -214,6 +230,12 @@ def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
         return f"{move}: pruned, never searched ({bound_text('alpha', alpha, num)} ≥ {bound_text('beta', beta, num)})"
     if parts.kind == "hit":
         return f"{move}: {num(parts.value)} from the memo table"
+    if parts.odd:
+        return f"{move if parts.by is not None else 'a call'}: {num(parts.value)} ({UNREACHED})"
+    if parts.node_kind == "horizon" and not parts.guess:
+        if explain:
+            return f"{move}: {num(parts.value)}, returned without trying a move (the game is not over)"
+        return f"{move}: {num(parts.value)} (no move tried)"
     if parts.node_kind == "horizon":
         if explain:
             return f"{move}: ≈{num(parts.value)} (depth limit: the heuristic's guess)"
@@ -230,8 +252,10 @@ def _return_text(parts: EventParts, move: str, num) -> str:
     call = call_text(parts.by, parts.move, parts.probability)
     if parts.node_type == "chance":
         return f"{call} returns {value}, the average of its outcomes weighted by their chances"
-    if not parts.stopped:
-        return f"{call} returns {value} (best for {parts.who})"
+    if parts.odd:
+        return f"{call} returns {value}"
+    if not parts.stopped or parts.window_out is None:   # without a window, moves left out were never tried
+        return f"{call} returns {value} (best for {parts.who}{'' if not parts.stopped else ' of the moves it tried'})"
     high, low = parts.sides
     alpha, beta = parts.window_out
     if parts.node_type == "max":
@@ -270,15 +294,64 @@ def move_text(by: str | None, move: str | None, probability: float | None = None
     ('Pacman plays infiltrate', 'chance picks 1 (p=0.25)', 'root')
     """
     if by is None:
-        return "root"
+        return "root" if move is None else move   # (None, words): a position no move leads to
     verb = "picks" if by == "chance" else "plays"
     odds = "" if probability is None else f" (p={format_probability(probability)})"
     return f"{by} {verb} {move}{odds}"
 
 
 def call_text(by: str | None, move: str | None, probability: float | None = None) -> str:
-    """A call named by the move into it: "the root call", "the call after X plays 4"."""
-    return "the root call" if by is None else f"the call after {move_text(by, move, probability)}"
+    """A call named by the move into it: "the root call", "the call after X plays 4"
+    ("the call given ..." for a position no move leads to, told in words)."""
+    if by is None:
+        return "the root call" if move is None else f"the call given {move}"
+    return f"the call after {move_text(by, move, probability)}"
+
+
+def node_name(game, state) -> str | None:
+    """A position's name where the game names its positions (a textbook tree's A, B, C ...,
+    a tree read from text its own names), else None: the one source of the names the checks'
+    words use and the pictures beside them draw.
+
+    >>> from minimax_viz import GameTree, TicTacToe
+    >>> game = GameTree([[3, 12], [2]])
+    >>> node_name(game, ()), node_name(game, (1,)), node_name(TicTacToe(), 0)
+    ('A', 'C', None)
+    """
+    name = getattr(game, "name", None)
+    if not callable(name):
+        return None
+    try:
+        return str(name(state))
+    except Exception:   # a position the game cannot name (a learner's odd call)
+        return None
+
+
+def parting_text() -> str:
+    """What a replay says at the node where a learner's search first parts from the right one
+    (the pictures frame it "parts here").
+
+    >>> parting_text()
+    'here your search first parts from the right one'
+    """
+    return "here your search first parts from the right one"
+
+
+#: What a call was given when no move leads to its position from its parent's (a learner's slip).
+UNREACHED = "a board no move leads to"
+
+
+def stub_text(*, cut: bool = True, explain: bool = False) -> str:
+    """The words at a child a search skipped: "pruned" when a cutoff skipped it (a search
+    with alpha and beta), "not tried" when the call simply never played it (``explain``:
+    what that means, for a caption).
+
+    >>> stub_text(), stub_text(cut=False), stub_text(cut=False, explain=True)
+    ('pruned', 'not tried', 'never tried: the call did not play this move')
+    """
+    if cut:
+        return "pruned, never searched" if explain else "pruned"
+    return "never tried: the call did not play this move" if explain else "not tried"
 
 
 def who_text(player: str, node_type: str, at_random: bool = False, *, short: bool = False) -> str:

@@ -11,7 +11,7 @@ import html
 
 from ..draw import TreeView
 from ..errors import InvalidOption, short_repr
-from ..trace import Node, window_text
+from ..trace import Node, parting_text, stub_text, window_text
 from ._common import WidgetView, check_dpi, ipywidgets, move_words, restart_note, value_text
 from .boards import board_html
 from .navigate import TreeNavigator
@@ -46,9 +46,13 @@ class Stepper(WidgetView):
     follows the search again.
     From code: ``stepper.step = k`` (the event shown, 0 to ``n_steps - 1``), then read ``caption``, ``table``, ``call``;
     ``stepper.navigator.click(x, y)`` clicks a pixel of the picture.
+    ``parting`` (what :func:`~minimax_viz.compare.first_difference` returned, or a node of the
+    tree) frames the node where a learner's search first parts from the right one, in every
+    frame, and the captions of its events say so.
 
     :raises InvalidOption: for a ``speed`` that is not one of :data:`SPEEDS`, a ``dpi`` out of
-        range, or a drawing option :class:`~minimax_viz.draw.TreeView` refuses.
+        range, a ``parting`` that is not a difference or a node of this tree, or a drawing
+        option :class:`~minimax_viz.draw.TreeView` refuses.
 
     >>> import minimax_viz as mv
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
@@ -59,11 +63,15 @@ class Stepper(WidgetView):
     [{'index': 1, 'score': -1}, {'index': 4, 'score': 1}]
     """
 
-    def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, **draw_options):
+    def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, parting=None,
+                 **draw_options):
         if speed not in dict(SPEEDS):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {short_repr(speed)}")
         check_dpi(dpi)
         tree = getattr(result, "tree", result)
+        self.parting = _parting_node(tree, parting)
+        if self.parting is not None:
+            draw_options["mark"] = self.parting
         # follow=False: the stepper moves the focus itself, so a click's focus holds until the next step
         options = {"title": False, "legend": False, **draw_options}  # the navigator writes the legend
         self.view = TreeView(tree, pyplot=False, frames=True, follow=False, **options)
@@ -158,7 +166,7 @@ class Stepper(WidgetView):
         if self.call is None:  # a one-node tree: the root is a leaf, no call tries a move
             return []
         return [
-            {"index": child.move, "score": child.score}
+            {"index": _cell(child), "score": child.score}
             for child in self.call.children
             if not child.pruned and child.return_step <= k
         ]
@@ -173,6 +181,8 @@ class Stepper(WidgetView):
     def caption(self) -> str:
         """The event in words, e.g. "Event 5 of 12: X plays 4: +1 (X wins)"."""
         words = self.tree.event_words(self.step, explain=True, signed=self.signed)
+        if self.parting is not None and self.node.index == self.parting.index:
+            words += f"; {parting_text()}"
         return f"Event {self.step} of {self.tree.n_steps - 1}: {words}"
 
     @property
@@ -190,8 +200,8 @@ class Stepper(WidgetView):
         self.back.disabled = k == 0
         self.forward.disabled = k == self.tree.n_steps - 1
         self.caption_html.value = f"<b style='font-size:15px'>{html.escape(self.caption)}</b>"
-        node = self.node
-        self.board_html.value = "<b>Position</b>" + board_html(self.game, node.state, last=node.move)
+        board, last = _position(self.node)
+        self.board_html.value = "<b>Position</b>" + board_html(self.game, board, last=last)
         self.stack_html.value = self._stack_html()
         self.window_html.value = self._window_html()
         self.table_html.value = self._table_html()
@@ -203,7 +213,7 @@ class Stepper(WidgetView):
         lines = []
         for node in self.stack:
             if node.index == self.node.index and self.kind != "enter" and node.is_leaf:
-                what = "pruned" if node.pruned else self._num(node.score)
+                what = stub_text(cut=self.tree.has_window) if node.pruned else self._num(node.score)
             else:
                 what = node.mover_words  # "X to move", "chance moves", as the trace says
             lines.append(f"{html.escape(move_words(node))}: {html.escape(what)}")
@@ -240,5 +250,43 @@ class Stepper(WidgetView):
                     + ("<small>the call returns their weighted average</small>" if chance else
                        f"<small>best so far in bold: {self._num(best)}</small>"))
         if self.pruned:
-            body += f"<br><small>pruned, never tried: {', '.join(map(str, self.pruned))}</small>"
+            skipped = "pruned, never tried" if self.tree.has_window else stub_text(cut=False)
+            body += f"<br><small>{skipped}: {', '.join(map(str, self.pruned))}</small>"
         return f"{head}<br>{body}"
+
+
+def _parting_node(tree, parting) -> Node | None:
+    """The node of ``tree`` that ``parting`` names: a difference's node in this tree (or its
+    nearest ancestor here), a node of the tree, or its index; None for None."""
+    if parting is None:
+        return None
+    node_in = getattr(parting, "node_in", None)
+    if callable(node_in) and tree in getattr(parting, "trees", ()):
+        return node_in(tree)
+    if isinstance(parting, Node) and parting.tree is tree:
+        return parting
+    if isinstance(parting, int) and not isinstance(parting, bool) and 0 <= parting < len(tree):
+        return tree.nodes[parting]
+    raise InvalidOption("parting is what first_difference returned for this tree, or a node of it, "
+                        f"not {short_repr(parting)}")
+
+
+def _cell(child: Node):
+    """The move into ``child`` as a test-play's index: for a learner's call given a board no move
+    leads to, the cell its board gained a mark on ("?" when it gained not one)."""
+    if child.tree.odd_move(child.index) is None:
+        return child.move
+    given = child.tree.given_board(child.index)
+    return "?" if given is None or given[1] is None else given[1]
+
+
+def _position(node: Node) -> tuple:
+    """``(board, last)`` for the Position panel: the node's position and the move into it, or
+    for a learner's call given a board no move leads to, that board (its empty cells numbered,
+    as the tutorial writes them) and the cell of its new mark."""
+    given = node.tree.given_board(node.index)
+    state = node.state
+    if given is None or not isinstance(state, list) or len(given[0]) != len(state):
+        return state, node.move
+    cells, last = given
+    return [i if c is None else c for i, c in enumerate(cells)], last
