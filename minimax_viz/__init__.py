@@ -32,6 +32,22 @@ from .exercises.session import watch as _watch
 
 _watch()  # in IPython: note which cells ran and failed, so checks see left-over definitions
 
+
+def load_ipython_extension(ipython) -> None:
+    """``%load_ext minimax_viz``: the ``%%solution`` cell magic of the lessons' worked solutions
+    (see :mod:`minimax_viz.exercises.extension`, imported only here)."""
+    from .exercises.extension import load_ipython_extension as load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython) -> None:
+    """``%unload_ext minimax_viz``: take ``%%solution`` out again."""
+    from .exercises.extension import unload_ipython_extension as unload
+
+    unload(ipython)
+
+
 __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",
     "minimax", "alphabeta", "expectimax", "expectiminimax", "iterative_deepening", "centre_first", "best_first",

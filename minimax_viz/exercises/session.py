@@ -64,6 +64,17 @@ def defines(source: str, name: str) -> bool:
     return any(re.search(p, source, re.MULTILINE) for p in patterns)
 
 
+def _defining(runs: list[Ran], name: str) -> list[Ran]:
+    """The cells in `runs` that define `name` for the learner: a ``%%solution`` cell defines
+    its names in a namespace of its own (:mod:`minimax_viz.exercises.extension`), so it does not.
+
+    >>> run = lambda text: Ran(1, None, text, None, False)
+    >>> [r.source[:10] for r in _defining([run("def f():"), run("%%solution\\ndef f():")], "f")]
+    ['def f():']
+    """
+    return [r for r in runs if defines(r.source, name) and not r.source.lstrip().startswith("%%solution")]
+
+
 def _used_names(source: str) -> list[str]:
     """The names a cell reads, in order, once each."""
     try:
@@ -111,7 +122,7 @@ class Session:
     # -- what the checks ask ------------------------------------------------------------------
     def stale(self, name: str, value: Any = None) -> tuple[str, str] | None:
         """``(message, hint)`` when ``name`` is not what the learner's latest cells say."""
-        defining = [r for r in self.runs if defines(r.source, name)]
+        defining = _defining(self.runs, name)
         if not defining:
             return None
         latest = defining[-1]
@@ -187,7 +198,7 @@ class Session:
     def name_error_words(self, error: NameError) -> str:
         """One line for a NameError: the cell to run first."""
         name = getattr(error, "name", None) or (re.findall(r"'(\w+)'", str(error)) or ["it"])[0]
-        defining = [r for r in self.runs if defines(r.source, name)]
+        defining = _defining(self.runs, name)
         if defining and defining[-1].error is not None:
             ran = defining[-1]
             return (f"NameError: {name} is not defined yet: In [{ran.count}], the cell that defines it, "
