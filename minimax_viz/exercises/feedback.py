@@ -198,7 +198,8 @@ def unfinished(fn: Callable, err: BaseException, *, exercise: str | None = None)
     named as the one to finish.
 
     >>> unfinished(len, ZeroDivisionError("division by zero"), exercise="exercise 2")
-    Not yet: len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2 and run its cell again
+    Not yet: len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2
+    and run its cell again
     """
     where = exercise or "the exercise above"
     name = getattr(fn, "__name__", "your function")
