@@ -33,7 +33,6 @@ def shell(tmp_path, monkeypatch):
     config.HistoryManager.hist_file = ":memory:"
     InteractiveShell.clear_instance()
     ip = InteractiveShell.instance(config=config)
-    assert session.watch() is not None, "import minimax_viz watches the cells; here it is imported already"
     result = ip.run_cell("import math\nimport minimax_viz as mv\n%load_ext minimax_viz", store_history=True)
     assert result.success, result.error_in_exec
     try:
@@ -88,6 +87,25 @@ def test_the_learners_check_does_not_count_a_failed_solution_as_their_definition
 def test_unload_takes_the_magic_out(shell):
     run(shell, "%unload_ext minimax_viz")
     assert not run(shell, "%%solution\nx = 1").success
+
+
+def test_loading_the_extension_watches_the_cells_and_unloading_stops(shell):
+    assert isinstance(shell._minimax_viz_session, session.Session)
+    run(shell, "%unload_ext minimax_viz")
+    assert not hasattr(shell, "_minimax_viz_session")
+    assert run(shell, "%load_ext minimax_viz").success and isinstance(shell._minimax_viz_session, session.Session)
+
+
+def test_importing_the_package_changes_nothing_in_ipython():
+    code = ("from IPython.core.interactiveshell import InteractiveShell\n"
+            "shell = InteractiveShell.instance()\n"
+            "before = {name: list(callbacks) for name, callbacks in shell.events.callbacks.items()}\n"
+            "shell.run_cell('import minimax_viz')\n"
+            "after = {name: list(callbacks) for name, callbacks in shell.events.callbacks.items()}\n"
+            "print(before == after, shell.custom_exceptions, hasattr(shell, '_minimax_viz_session'),\n"
+            "      'solution' in shell.magics_manager.magics['cell'])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "()", "False", "False"]
 
 
 def test_importing_the_package_leaves_ipythons_magics_alone():

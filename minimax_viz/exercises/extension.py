@@ -9,8 +9,9 @@ defines stays there: the learner's ``minimax`` is still the learner's after the 
 and the cells below judge and draw the learner's code, finished or not.
 
 The cell behaves as a cell otherwise: an error in it (a failing ``.assert_ok()``) is the
-cell's error, and a last line that is an expression shows its value. This module imports
-nothing from IPython; it uses only the shell it is given.
+cell's error, and a last line that is an expression shows its value. Loading the extension
+also starts the checks' watch on the cells that run (:mod:`minimax_viz.exercises.session`).
+This module imports nothing from IPython; it uses only the shell it is given.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import ast
 import itertools
 import linecache
 from typing import Any
+
+from .session import unwatch, watch
 
 __all__ = ["SolutionMagic", "load_ipython_extension", "unload_ipython_extension", "MAGIC_NAME"]
 
@@ -85,7 +88,8 @@ class SolutionMagic:
 
 
 def load_ipython_extension(ipython) -> None:
-    """Register ``%%solution`` in `ipython` (``%load_ext minimax_viz`` calls this).
+    """Register ``%%solution`` in `ipython` and watch its cells for the checks
+    (:func:`minimax_viz.exercises.session.watch`); ``%load_ext minimax_viz`` calls this.
 
     Parameters
     ----------
@@ -94,8 +98,10 @@ def load_ipython_extension(ipython) -> None:
     """
     magic = SolutionMagic(user_ns=ipython.user_ns, transform=getattr(ipython, "transform_cell", None))
     ipython.register_magic_function(magic, magic_kind="cell", magic_name=MAGIC_NAME)
+    watch(ipython)
 
 
 def unload_ipython_extension(ipython) -> None:
-    """Take ``%%solution`` out of `ipython` again (``%unload_ext minimax_viz``)."""
+    """Take ``%%solution`` and the watch on the cells out of `ipython` (``%unload_ext minimax_viz``)."""
     ipython.magics_manager.magics["cell"].pop(MAGIC_NAME, None)
+    unwatch(ipython)

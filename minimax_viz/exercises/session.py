@@ -4,7 +4,7 @@ In a notebook, a learner's name can outlive its cell. Edit the stub of ``is_win`
 get a ``SyntaxError``: the ``is_win`` in the kernel is still the earlier one, and a check
 would judge that one ("Right!"). Rename the function in its cell, and the old name lives
 on. This module watches the cells IPython runs (its ``pre_run_cell`` and ``post_run_cell``
-events, from ``import minimax_viz`` on) and tells a check, in words, when a name the check
+events, from ``%load_ext minimax_viz`` on) and tells a check, in words, when a name the check
 cell uses is not what the learner's latest cell says (:func:`stale_words`); every
 :class:`~minimax_viz.exercises.Feedback` asks it, so every check notices.
 
@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["watch", "stale_words", "Session"]
+__all__ = ["watch", "unwatch", "stale_words", "Session"]
 
 #: Where the words send a learner whose kernel lost its state.
 RUN_ALL = "after a kernel restart, run the lesson from the top (Run > Run All Cells)"
@@ -207,13 +207,14 @@ class Session:
                 f"stub, or a cell above this one); {RUN_ALL}.")
 
 
-def watch() -> Session | None:
-    """Start watching the cells of the running IPython (once); None outside IPython.
+def watch(shell=None) -> Session | None:
+    """Start watching the cells of `shell`, by default the running IPython (once); None
+    outside IPython.
 
-    ``import minimax_viz`` calls it. The NameError words are installed only when no other
-    custom exception handler is.
+    ``%load_ext minimax_viz`` calls it (``import minimax_viz`` alone changes nothing in the
+    shell). The NameError words are installed only when no other custom exception handler is.
     """
-    shell = _shell()
+    shell = _shell() if shell is None else shell
     if shell is None or not hasattr(shell, "events"):
         return None
     session = getattr(shell, "_minimax_viz_session", None)
@@ -229,6 +230,24 @@ def watch() -> Session | None:
     except Exception:  # noqa: BLE001 - an IPython without these hooks: watch nothing
         return None
     return session
+
+
+def unwatch(shell) -> None:
+    """Stop watching the cells of `shell` (``%unload_ext minimax_viz``); nothing if it was not.
+
+    >>> unwatch(None)
+    """
+    session = getattr(shell, "_minimax_viz_session", None)
+    if not isinstance(session, Session):
+        return
+    for event, callback in (("pre_run_cell", session.pre_run_cell), ("post_run_cell", session.post_run_cell)):
+        try:
+            shell.events.unregister(event, callback)
+        except ValueError:  # not registered (any more)
+            pass
+    if getattr(shell, "custom_exceptions", ()) == (NameError,):
+        shell.set_custom_exc((), None)
+    del shell._minimax_viz_session
 
 
 def stale_words() -> tuple[str, str] | None:
