@@ -29,9 +29,23 @@ from .players import (
 )
 from .arena import connectx_agent, connectx_match
 from . import exercises, tutorial
-from .exercises.session import watch as _watch
 
-_watch()  # in IPython: note which cells ran and failed, so checks see left-over definitions
+
+def load_ipython_extension(ipython) -> None:
+    """``%load_ext minimax_viz``: the ``%%solution`` cell magic of the lessons' worked solutions,
+    and the checks' watch on the cells that run (see :mod:`minimax_viz.exercises.extension`,
+    imported only here: ``import minimax_viz`` alone changes nothing in IPython)."""
+    from .exercises.extension import load_ipython_extension as load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython) -> None:
+    """``%unload_ext minimax_viz``: take ``%%solution`` and the watch on the cells out again."""
+    from .exercises.extension import unload_ipython_extension as unload
+
+    unload(ipython)
+
 
 __all__ = [
     "Game", "TicTacToe", "GameTree", "ConnectFour",

@@ -14,7 +14,9 @@ apart from the students' one; a second run never writes over a learner's work (s
 
 For the graders each exercise becomes one question worth one point: an answer cell that
 holds the stub followed by the solution between the tool's solution markers (so the
-student's version is exactly the lesson's stub), and a test cell that calls the same
+student's version is exactly the lesson's stub; the solution's ``%%solution`` line, which in a
+lesson keeps it apart from the learner's names, is dropped there: in the graders' versions the
+solution stands in for the learner's own answer), and a test cell that calls the same
 checks with :meth:`~minimax_viz.exercises.Feedback.assert_ok`, so a wrong answer fails
 with the check's own words. Notebooks are plain JSON here (nbformat 4); the graders
 themselves are needed only to use what is written.
@@ -34,7 +36,7 @@ from .errors import MinimaxError
 from .files import digest, write_atomic
 
 __all__ = [
-    "SOLUTION_TAG", "Exercise", "find_exercises", "graded_checks",
+    "SOLUTION_TAG", "SOLUTION_MAGIC", "Exercise", "find_exercises", "graded_checks", "solution_code",
     "student_notebook", "nbgrader_notebook", "otter_notebook", "write_handouts", "course_lessons", "MANIFEST",
 ]
 
@@ -175,8 +177,27 @@ def student_notebook(nb: dict, *, name: str = "the notebook") -> dict:
     return _notebook(nb, [_clean(c) for c in nb["cells"] if not _is_solution(c)])
 
 
+#: The first line of a lesson's solution cell: ``%%solution`` runs it apart from the learner's
+#: names (:mod:`minimax_viz.exercises.extension`), and the note under it says so.
+SOLUTION_MAGIC = "%%solution"
+SOLUTION_NOTE = "# Runs in its own namespace:"
+
+
+def solution_code(source: str) -> str:
+    """A solution cell's code as the learner's own answer: without its ``%%solution`` line
+    and the comment that explains it (the graders hold the solution in the answer cell).
+
+    >>> solution_code("%%solution\\n# One way\\n# Runs in its own namespace: your x stays yours.\\nx = 3")
+    '# One way\\nx = 3'
+    """
+    lines = source.splitlines()
+    if lines and lines[0].strip() == SOLUTION_MAGIC:
+        lines = [line for line in lines[1:] if not line.startswith(SOLUTION_NOTE)]
+    return "\n".join(lines)
+
+
 def _answer_source(stub: str, solution: str, begin: str, end: str) -> str:
-    return f"{stub.rstrip()}\n{begin}\n{solution.rstrip()}\n{end}"
+    return f"{stub.rstrip()}\n{begin}\n{solution_code(solution).rstrip()}\n{end}"
 
 
 def nbgrader_notebook(nb: dict, *, name: str) -> dict:

@@ -5,6 +5,7 @@ is checked as far as it goes. (nbval, run on the notebooks themselves, checks th
 still execute and print what they stored.)
 """
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import minimax_viz as mv
+from minimax_viz.handout import find_exercises
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
@@ -170,7 +172,7 @@ def test_stored_pictures_fit_the_page(path):
 
 @pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
 def test_solutions_give_nothing_away_until_opened(path):
-    """A solution cell stores no output, its first (preview) line is a plain comment, and it
+    """A solution cell stores no output, its first line under ``%%solution`` is a plain comment, and it
     checks itself silently with ``.assert_ok()``, so Run All prints no answer and nbval still
     fails if a solution goes wrong."""
     for index, cell in enumerate(cells(path)):
@@ -178,7 +180,7 @@ def test_solutions_give_nothing_away_until_opened(path):
             continue
         source = text(cell)
         assert not cell.get("outputs"), f"the solution in cell {index} of {path.name} stores an output"
-        first = source.lstrip().splitlines()[0]
+        first = source.splitlines()[1] if source.startswith("%%solution\n") else source.lstrip().splitlines()[0]
         assert first.startswith("#") and "=" not in first, (
             f"the first line of the solution in cell {index} of {path.name} gives it away: {first!r}"
         )
@@ -197,3 +199,82 @@ def test_every_lesson_stores_the_metadata_the_browser_tested_ones_store():
     for path in lessons[1:]:
         metadata = json.loads(path.read_text())["metadata"]
         assert {k: metadata.get(k) for k in first} == first, f"{path.name}: run scripts/tidy_notebooks.py on it"
+
+
+# -- a solution never replaces the learner's work ----------------------------------------------
+
+def is_solution(cell: dict) -> bool:
+    return cell["cell_type"] == "code" and "solution" in cell["metadata"].get("tags", [])
+
+
+def parse(source: str) -> ast.Module:
+    """A code cell as Python: its IPython magic lines left out, top-level await allowed."""
+    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    return compile("\n".join(lines), "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+
+def bound_names(tree: ast.AST) -> set[str]:
+    """The names a cell binds in the notebook's namespace: at its top level and in its if, for,
+    while, with and try blocks, not inside functions, classes, lambdas or comprehensions."""
+    names: set[str] = set()
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        targets = {ast.Assign: "targets", ast.AugAssign: "target", ast.AnnAssign: "target", ast.For: "target",
+                   ast.AsyncFor: "target"}.get(type(node))
+        if targets is not None:
+            found = getattr(node, targets)
+            for target in found if isinstance(found, list) else [found]:
+                names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            names.update(n.id for item in node.items if item.optional_vars is not None
+                         for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
+        if isinstance(node, ast.NamedExpr):
+            names.add(node.target.id)
+        if not isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            names |= bound_names(node)
+    return names
+
+
+def test_bound_names_reads_what_a_cell_binds():
+    cell = ("import math\nfrom a import b as c\nx, (y, z) = 1, (2, 3)\nfor i in []:\n    j = i\n"
+            "def f(q):\n    inner = q\nsquares = [k * k for k in range(3)]\nwith open('f') as handle:\n    pass\n"
+            "if (w := 4):\n    n += 1")
+    assert bound_names(parse(cell)) == {"math", "c", "x", "y", "z", "i", "j", "f", "squares", "handle", "w", "n"}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_the_first_cell_that_imports_the_package_loads_its_extension(path):
+    importing = [c for c in code_cells(path) if re.search(r"^import minimax_viz\b", text(c), re.MULTILINE)]
+    assert importing, f"{path.name} never imports minimax_viz"
+    assert re.search(r"^%load_ext minimax_viz$", text(importing[0]), re.MULTILINE), (
+        f"the first cell of {path.name} that imports minimax_viz does not run %load_ext minimax_viz, which "
+        "the solution cells' %%solution needs")
+
+
+@pytest.mark.parametrize("path", lessons_but_contents(), ids=ids(lessons_but_contents()))
+def test_solution_cells_run_apart_and_nothing_rebinds_a_stubs_names(path):
+    """Every solution runs under %%solution, in a namespace of its own, and says so in a comment;
+    no other cell below a stub binds a name the stub defines, so the cells that judge and draw
+    the learner's work always see the learner's own definition."""
+    all_cells = cells(path)
+    for index, cell in enumerate(all_cells):
+        if is_solution(cell):
+            assert text(cell).startswith("%%solution\n"), (
+                f"the solution in cell {index} of {path.name} does not start with %%solution, so it would "
+                "replace the learner's definitions")
+            assert "its own namespace" in text(cell), f"the solution in cell {index} of {path.name} does not say it runs apart"
+    for exercise in find_exercises(json.loads(path.read_text(encoding="utf-8")), name=path.name):
+        stub_names = bound_names(parse(text(all_cells[exercise.stub])))
+        assert stub_names, f"the stub in cell {exercise.stub} of {path.name} defines nothing"
+        for index in range(exercise.stub + 1, len(all_cells)):
+            cell = all_cells[index]
+            if cell["cell_type"] != "code" or is_solution(cell):
+                continue
+            rebound = stub_names & bound_names(parse(text(cell)))
+            assert not rebound, (
+                f"cell {index} of {path.name} binds {sorted(rebound)}, which the learner defines in the stub "
+                f"in cell {exercise.stub}: the cells below would judge that, not the learner's work")

@@ -611,14 +611,14 @@ def test_minimax_boards_are_what_they_say(text, what):
 def test_record_minimax_of_the_stub_is_one_line():
     recorded = lesson02.record_minimax(minimax_stub)
     assert isinstance(recorded, mv.exercises.Unfinished) and not recorded
-    assert repr(recorded) == "finish exercise 5 above first: minimax_stub is still the stub"
+    assert repr(recorded) == "Not yet: finish exercise 5 above first: minimax_stub is still the stub"
     assert repr(lesson02.replay(minimax_stub)) == repr(recorded)
     assert repr(lesson02.draw_parting(minimax_stub)) == repr(recorded)
 
 
 def test_record_minimax_names_a_stub_it_calls():
     recorded = lesson02.record_minimax(calls_a_stub)
-    assert repr(recorded) == "finish terminal_score_stub first: your calls_a_stub calls it, and it is still the stub"
+    assert repr(recorded) == "Not yet: finish terminal_score_stub first: your calls_a_stub calls it, and it is still the stub"
     assert repr(lesson02.draw_parting(calls_a_stub)) == repr(recorded)
 
 

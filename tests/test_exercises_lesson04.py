@@ -403,9 +403,9 @@ def test_a_stub_that_the_learners_function_calls_is_the_one_named():
     game = mv.TicTacToe()
     line = mv.exercises.attempt(smallest_depth, stub, game, game.state(lesson04.LONG_WIN_BOARD), 0,
                                 exercise="exercise 4")
-    assert repr(line) == "finish stub first: it is still the stub, and smallest_depth calls it"
+    assert repr(line) == "Not yet: finish stub first: it is still the stub, and smallest_depth calls it"
     line = mv.exercises.attempt(stub, stub, game, 0, 0, exercise="exercise 4")
-    assert repr(line) == "finish exercise 4 above first: stub is still the stub"
+    assert repr(line) == "Not yet: finish exercise 4 above first: stub is still the stub"
 
 
 # -- check_smallest_depth: how deep must the search look? ------------------------------------
@@ -573,5 +573,5 @@ def test_draw_your_minimax_stops_a_search_without_end(figures):
 
     says(lesson04.draw_your_minimax(spin, mv.TicTacToe(), "X........", depth=1), False, "it ran too long")
     line = lesson04.draw_your_minimax(recurse, mv.TicTacToe(), "X........", depth=1)
-    assert repr(line) == "recurse recursed without end; fix it in exercise 1 and run its cell again"
+    assert repr(line) == "Not yet: recurse recursed without end; fix it in exercise 1 and run its cell again"
     assert not figures.get_fignums()

@@ -508,7 +508,7 @@ def test_the_parting_frame_goes_round_a_textbook_leaf(figures):
 
 def test_draw_your_alphabeta_is_one_line_while_unfinished(figures):
     line = L.draw_your_alphabeta(stub, L.IndexedTree(L.PRACTICE))
-    assert repr(line) == "finish exercise 4 above first: stub is still the stub" and not line
+    assert repr(line) == "Not yet: finish exercise 4 above first: stub is still the stub" and not line
     line = L.draw_your_alphabeta(no_defaults, mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD)
     assert "does not run yet (it raised TypeError" in repr(line)
     assert not drawn(figures)

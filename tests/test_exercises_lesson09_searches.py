@@ -112,7 +112,7 @@ def test_the_best_line_stops_at_a_chance_node():
 def test_a_stub_is_one_line():
     out = L.show_your_search(stub, L.ghost_tree(), 3)
     assert isinstance(out, mv.exercises.Unfinished)
-    assert str(out) == "finish exercise 3 above first: stub is still the stub"
+    assert str(out) == "Not yet: finish exercise 3 above first: stub is still the stub"
     assert "exercise 5" in str(L.show_your_search(stub, L.MIN_AND_DICE, kind="expectiminimax", exercise="exercise 5"))
 
 

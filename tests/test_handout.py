@@ -3,6 +3,7 @@
 The round-trips through nbgrader and otter-grader themselves are in test_grading_*.py.
 """
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -245,3 +246,24 @@ def test_a_failed_write_leaves_no_part_file_and_the_old_file_whole(tmp_path, mon
     assert "No space left on device" in one_line(capsys)
     assert (student / "01-Games-as-Trees.ipynb").read_bytes() == before
     assert files(student) == [MANIFEST, "01-Games-as-Trees.ipynb"], "no temporary file is left behind"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_the_graders_answer_cells_hold_the_solution_without_the_magic(path):
+    """In a lesson a solution runs under %%solution, apart from the learner's names; in the
+    graders' versions it stands in the answer cell as the learner's own code, so it must run
+    as plain Python there: no %%solution line (a cell magic anywhere but the first line is a
+    SyntaxError), and no comment saying it runs apart."""
+    nb = load(path)
+    solutions = [src(c) for c in nb["cells"] if "solution" in c["metadata"].get("tags", []) and c["cell_type"] == "code"]
+    graded = nbgrader_notebook(nb, name=path.stem)
+    answers = [src(c) for c in graded["cells"] if c["metadata"].get("nbgrader", {}).get("solution")]
+    master = otter_notebook(nb, name=path.stem)
+    otter_answers = [src(c) for c in master["cells"] if c["cell_type"] == "code" and "# BEGIN SOLUTION" in src(c)]
+    assert len(answers) == len(otter_answers) == len(solutions)
+    for answer, solution in zip(answers + otter_answers, solutions + solutions):
+        assert "%%solution" not in answer and "own namespace" not in answer, answer[:200]
+        body = answer.split("SOLUTION", 1)[1].split("\n", 1)[1].rsplit("\n", 1)[0]
+        ast.parse(body)
+        kept = [line for line in solution.splitlines() if line != "%%solution" and "own namespace" not in line]
+        assert body.splitlines() == kept

@@ -111,6 +111,7 @@ def test_lesson_02_calls_the_replay_units_events():
 # The deeper track (lessons 06, 07 and 09): the numbers their words give, computed here.
 # ---------------------------------------------------------------------------------------------
 
+LESSON_04 = "04-Depth-and-Heuristics.ipynb"
 LESSON_06 = "06-Move-Ordering-and-Memory.ipynb"
 LESSON_07 = "07-Connect-Four.ipynb"
 LESSON_09 = "09-More-Players-and-Chance.ipynb"
@@ -180,13 +181,14 @@ def _alphabeta_calls(order) -> int:
 
 def test_lesson_06_tic_tac_toe_counts():
     calls = seen_end = hits = 0
-    searched = set()
+    searched, finished = set(), set()
 
     def memo_minimax(board):            # minimax with a table: each position searched once
         nonlocal calls, seen_end, hits
         calls += 1
         if _over(board):
             seen_end += 1
+            finished.add(board)
         elif board in searched:
             hits += 1
         else:
@@ -196,6 +198,10 @@ def test_lesson_06_tic_tac_toe_counts():
 
     memo_minimax("." * 9)
     assert (len(searched), seen_end, hits, calls) == (4520, 2862, 8786, 16168)
+    # 2,862 calls reach a finished board (scored each time, never stored), but only 958 boards differ
+    assert len(finished) == 958
+    assert "2,862 calls on 958 finished boards" in _words(LESSON_06)
+    assert "2,862 finished games" not in _words(LESSON_06)
 
     plain = _alphabeta_calls(range(9))
     centre = _alphabeta_calls((4, 0, 2, 6, 8, 1, 3, 5, 7))
@@ -262,6 +268,21 @@ def test_lesson_06_the_minimal_tree():
         else:
             assert _leaves_read(tree, "worst") >= 0.7 * b ** d
     assert "9 + 3 − 1 = 11" in _words(LESSON_06)
+
+
+def test_lesson_06_worst_first_does_not_read_every_leaf():
+    """The lesson's table: worst first reads every leaf of the small trees, but only most of the
+    others, 197 of 256 at b = 2, d = 8 (its random trees, searched here by an alpha-beta written
+    from scratch)."""
+    printed = _printed(LESSON_06, "def knuth_moore")
+    rows = {tuple(int(x) for x in line.split()[:2]): [int(x.replace(",", "")) for x in line.split()[2:]]
+            for line in printed.splitlines()[1:]}
+    for (b, d), (every, _, best, worst, _) in rows.items():
+        nested = mv.GameTree.random(depth=d, branching=b, seed=1, low=-999, high=999).nested
+        assert every == b ** d and (best, worst) == (_leaves_read(nested, "best"), _leaves_read(nested, "worst"))
+    assert rows[(2, 8)][3] == 197 and rows[(3, 3)][3] == 27 and rows[(10, 4)][3] == 9584
+    words = _words(LESSON_06)
+    assert "reads most leaves (197 of 256 at b=2, d=8)" in words and "(nearly) every leaf" not in words
 
 
 def _parse_tree_text(text: str):
@@ -483,8 +504,11 @@ def test_lesson_07_what_ordering_the_table_and_exact_search_cost():
     assert calls[-1] == 66360
     steps = _ratios(calls[:-1])                                 # 8 to 20 empty cells, as printed
     assert (round(min(steps), 1), round(max(steps), 1)) == (2.0, 9.4)
+    assert round(calls[-1] / calls[-2], 2) == 1.68              # 20 to 22 empty cells: below that range
+    assert (round(min(_ratios(calls)), 1), round(max(_ratios(calls)), 1)) == (1.7, 9.4)   # 8 to 22
     words = _words(LESSON_07)
-    assert "15 to 50 times fewer" in words and "2.0 to 9.4" in words and "with 22 it takes 66,360" in words
+    assert "15 to 50 times fewer" in words and "2.0 to 9.4" not in words
+    assert "calls by 1.7 to 9.4 (20 to 22: ×1.68, 66,360 calls)" in words
     assert "8, 10, …, 20 empty cells" in words and "end-games of 20 empty cells" in words
     printed = _printed(LESSON_07, "empty_cells, plain_calls, calls")
     assert [int(line.split()[2].replace(",", ""))   # the column of this lesson's search
@@ -903,3 +927,10 @@ def test_lesson_07_the_live_search_under_its_budget():
     assert f"{budget:,} calls" in words
     assert (f"ran out during depth {deepest + 1}, so depth {deepest} answers: column {result.move}, "
             f"a guess of {round(result.score * game.max_points):+d} points".replace("-", "−") in words)
+
+
+def test_lesson_04_names_who_named_the_horizon_effect():
+    """Hans Berliner named the horizon effect (1973-74), in his work on chess programs."""
+    words = _words(LESSON_04)
+    assert "horizon effect** (Hans Berliner's name, 1973-74)" in words
+    assert "Russell and Norvig's name" not in words

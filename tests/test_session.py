@@ -32,7 +32,7 @@ def shell(tmp_path, monkeypatch):
     config.HistoryManager.hist_file = ":memory:"
     InteractiveShell.clear_instance()
     ip = InteractiveShell.instance(config=config)
-    assert session.watch() is not None, "import minimax_viz starts watching; here it is imported already"
+    assert session.watch() is not None, "%load_ext minimax_viz starts watching; here it is called itself"
     assert session.watch() is ip._minimax_viz_session, "once"
 
     def run(source: str, cell: str | None = None):

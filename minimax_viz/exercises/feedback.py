@@ -170,11 +170,12 @@ def _raised_in_learner_code(err: Exception, frame) -> Feedback:
 
 class Unfinished:
     """What a lesson cell gets instead of a learner's result while their function is not
-    written yet (still the stub) or fails: it shows as one line of words and is false, so
-    the lesson's other cells still run (a student copy runs top to bottom).
+    written yet (still the stub) or fails: it shows as one line of words that start as a
+    check's do ("Not yet: ") and is false, so the lesson's other cells still run (a student
+    copy runs top to bottom).
 
     >>> Unfinished("finish exercise 1 above first: best_test_play is still the stub")
-    finish exercise 1 above first: best_test_play is still the stub
+    Not yet: finish exercise 1 above first: best_test_play is still the stub
     >>> bool(Unfinished("..."))
     False
     """
@@ -183,7 +184,7 @@ class Unfinished:
         self.message = message
 
     def __repr__(self) -> str:
-        return self.message
+        return f"Not yet: {self.message}"
 
     __str__ = __repr__
 
@@ -200,7 +201,7 @@ def attempt(fn: Callable, *args, exercise: str | None = None, **kwargs) -> Any:
     >>> def stub(board):
     ...     raise NotImplementedError("your code here")
     >>> attempt(stub, [], exercise="exercise 1")
-    finish exercise 1 above first: stub is still the stub
+    Not yet: finish exercise 1 above first: stub is still the stub
     >>> attempt(len, [1, 2])
     2
     """
@@ -219,7 +220,8 @@ def unfinished(fn: Callable, err: BaseException, *, exercise: str | None = None)
     named as the one to finish.
 
     >>> unfinished(len, ZeroDivisionError("division by zero"), exercise="exercise 2")
-    len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2 and run its cell again
+    Not yet: len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2
+    and run its cell again
     """
     where = exercise or "the exercise above"
     name = getattr(fn, "__name__", "your function")

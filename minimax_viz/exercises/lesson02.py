@@ -630,7 +630,7 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     >>> def minimax(board, mark):
     ...     raise NotImplementedError("your code here")
     >>> record_minimax(minimax)
-    finish exercise 5 above first: minimax is still the stub
+    Not yet: finish exercise 5 above first: minimax is still the stub
     """
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
     return _attempt_recording(minimax, board, mark or _GAME.player(board), exercise)

@@ -235,7 +235,7 @@ def draw_your_minimax(fn: Callable, game: Game, state: Any = None, depth: int | 
     >>> def minimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
     >>> draw_your_minimax(minimax, TicTacToe(), TicTacToe.TUTORIAL_BOARD, 2)
-    finish exercise 1 above first: minimax is still the stub
+    Not yet: finish exercise 1 above first: minimax is still the stub
     """
     game.state(state)
     return show_search(fn, "minimax", game, state, depth, exercise="exercise 1")

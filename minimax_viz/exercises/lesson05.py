@@ -648,7 +648,7 @@ def draw_your_alphabeta(fn: Callable, game: Game, state: Any = None, depth: int 
     >>> def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
     ...     raise NotImplementedError("your code here")
     >>> draw_your_alphabeta(alphabeta, IndexedTree(PRACTICE))
-    finish exercise 4 above first: alphabeta is still the stub
+    Not yet: finish exercise 4 above first: alphabeta is still the stub
     """
     game.state(state)
     return show_search(fn, "alphabeta", game, state, depth, exercise="exercise 4")

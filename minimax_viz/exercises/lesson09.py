@@ -363,7 +363,7 @@ def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
     >>> def expectimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
     >>> show_your_search(expectimax, DICE)
-    finish exercise 3 above first: expectimax is still the stub
+    Not yet: finish exercise 3 above first: expectimax is still the stub
 
     :raises InvalidOption: for a ``kind`` other than "expectimax" or "expectiminimax".
     """

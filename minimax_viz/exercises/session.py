@@ -4,7 +4,7 @@ In a notebook, a learner's name can outlive its cell. Edit the stub of ``is_win`
 get a ``SyntaxError``: the ``is_win`` in the kernel is still the earlier one, and a check
 would judge that one ("Right!"). Rename the function in its cell, and the old name lives
 on. This module watches the cells IPython runs (its ``pre_run_cell`` and ``post_run_cell``
-events, from ``import minimax_viz`` on) and tells a check, in words, when a name the check
+events, from ``%load_ext minimax_viz`` on) and tells a check, in words, when a name the check
 cell uses is not what the learner's latest cell says (:func:`stale_words`); every
 :class:`~minimax_viz.exercises.Feedback` asks it, so every check notices.
 
@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["watch", "stale_words", "Session"]
+__all__ = ["watch", "unwatch", "stale_words", "Session"]
 
 #: Where the words send a learner whose kernel lost its state.
 RUN_ALL = "after a kernel restart, run the lesson from the top (Run > Run All Cells)"
@@ -62,6 +62,17 @@ def defines(source: str, name: str) -> bool:
     patterns = (rf"^(?:async\s+)?def\s+{word}\s*\(", rf"^class\s+{word}\b",
                 rf"^(?:[A-Za-z_]\w*\s*,\s*)*{word}\s*(?:,\s*[A-Za-z_]\w*\s*)*(?::[^=\n]*)?=(?!=)")
     return any(re.search(p, source, re.MULTILINE) for p in patterns)
+
+
+def _defining(runs: list[Ran], name: str) -> list[Ran]:
+    """The cells in `runs` that define `name` for the learner: a ``%%solution`` cell defines
+    its names in a namespace of its own (:mod:`minimax_viz.exercises.extension`), so it does not.
+
+    >>> run = lambda text: Ran(1, None, text, None, False)
+    >>> [r.source[:10] for r in _defining([run("def f():"), run("%%solution\\ndef f():")], "f")]
+    ['def f():']
+    """
+    return [r for r in runs if defines(r.source, name) and not r.source.lstrip().startswith("%%solution")]
 
 
 def _used_names(source: str) -> list[str]:
@@ -111,7 +122,7 @@ class Session:
     # -- what the checks ask ------------------------------------------------------------------
     def stale(self, name: str, value: Any = None) -> tuple[str, str] | None:
         """``(message, hint)`` when ``name`` is not what the learner's latest cells say."""
-        defining = [r for r in self.runs if defines(r.source, name)]
+        defining = _defining(self.runs, name)
         if not defining:
             return None
         latest = defining[-1]
@@ -187,7 +198,7 @@ class Session:
     def name_error_words(self, error: NameError) -> str:
         """One line for a NameError: the cell to run first."""
         name = getattr(error, "name", None) or (re.findall(r"'(\w+)'", str(error)) or ["it"])[0]
-        defining = [r for r in self.runs if defines(r.source, name)]
+        defining = _defining(self.runs, name)
         if defining and defining[-1].error is not None:
             ran = defining[-1]
             return (f"NameError: {name} is not defined yet: In [{ran.count}], the cell that defines it, "
@@ -196,13 +207,14 @@ class Session:
                 f"stub, or a cell above this one); {RUN_ALL}.")
 
 
-def watch() -> Session | None:
-    """Start watching the cells of the running IPython (once); None outside IPython.
+def watch(shell=None) -> Session | None:
+    """Start watching the cells of `shell`, by default the running IPython (once); None
+    outside IPython.
 
-    ``import minimax_viz`` calls it. The NameError words are installed only when no other
-    custom exception handler is.
+    ``%load_ext minimax_viz`` calls it (``import minimax_viz`` alone changes nothing in the
+    shell). The NameError words are installed only when no other custom exception handler is.
     """
-    shell = _shell()
+    shell = _shell() if shell is None else shell
     if shell is None or not hasattr(shell, "events"):
         return None
     session = getattr(shell, "_minimax_viz_session", None)
@@ -218,6 +230,24 @@ def watch() -> Session | None:
     except Exception:  # noqa: BLE001 - an IPython without these hooks: watch nothing
         return None
     return session
+
+
+def unwatch(shell) -> None:
+    """Stop watching the cells of `shell` (``%unload_ext minimax_viz``); nothing if it was not.
+
+    >>> unwatch(None)
+    """
+    session = getattr(shell, "_minimax_viz_session", None)
+    if not isinstance(session, Session):
+        return
+    for event, callback in (("pre_run_cell", session.pre_run_cell), ("post_run_cell", session.post_run_cell)):
+        try:
+            shell.events.unregister(event, callback)
+        except ValueError:  # not registered (any more)
+            pass
+    if getattr(shell, "custom_exceptions", ()) == (NameError,):
+        shell.set_custom_exc((), None)
+    del shell._minimax_viz_session
 
 
 def stale_words() -> tuple[str, str] | None:
