@@ -3,7 +3,7 @@
 :func:`gather` starts at the player function and walks the names its code reads: a
 function of the learner's own (defined in the same module or notebook) comes along with its
 source, a module of Python's standard library (or numpy) as an ``import``, a plain constant
-as an assignment, and ``mv.BudgetSpent`` as the exported file's own. Anything else (a
+as an assignment, and ``mv.BudgetSpent`` and ``mv.centre_first`` as the exported file's own. Anything else (a
 lambda, a method, a name that is not defined, the package's engine or internals) is refused
 with a :class:`~minimax_viz.MinimaxError` whose words name what to move into the player's
 cell. :func:`stub_in` finds a function that is still the lesson's stub.
@@ -27,7 +27,7 @@ from .errors import MinimaxError
 __all__ = ["Gathered", "gather", "stub_in"]
 
 #: What a player may use of minimax_viz: the exported file has its own.
-ALLOWED_FROM_PACKAGE = ("BudgetSpent",)
+ALLOWED_FROM_PACKAGE = ("BudgetSpent", "centre_first")
 #: Modules Kaggle's ConnectX runs with, besides the standard library.
 ALSO_THERE = ("numpy",)
 _PACKAGE = Path(__file__).resolve().parent
@@ -51,7 +51,7 @@ class Gathered:
         blocks = ["\n".join(sorted(self.imports.values()))]
         if self.package_alias is not None:
             blocks.append(f"class {self.package_alias}:   # what the player uses of minimax_viz, which Kaggle "
-                          "does not have\n    BudgetSpent = BudgetSpent")
+                          "does not have\n    BudgetSpent = BudgetSpent\n    centre_first = staticmethod(centre_first)")
         blocks.append("\n".join(f"{name} = {value}" for name, value in self.constants.items()))
         blocks += [text.rstrip() for text in self.functions.values()]
         blocks.append(f"PLAYER = {self.player}")
@@ -202,7 +202,7 @@ def _take_module(found: Gathered, fn, tree, name: str, module: types.ModuleType)
         if used:
             raise MinimaxError(f"{fn.__name__} uses {name}.{used[0]}, minimax_viz's own, which Kaggle does not "
                                f"have: write it yourself in {found.player}'s cell (for a search, your alphabeta "
-                               "of exercise 2); of minimax_viz the exported file has only BudgetSpent")
+                               "of exercise 2); of minimax_viz the exported file has only BudgetSpent and centre_first")
         found.package_alias = name
     elif top in sys.stdlib_module_names or top in ALSO_THERE:
         found.imports[name] = (f"import {module.__name__}" if module.__name__ == name

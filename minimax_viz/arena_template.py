@@ -260,7 +260,13 @@ def reference_player(game, state, budget):
 
 
 def _centre_first(game, state):
-    return sorted(game.moves(state), key=lambda m: -game.move_priority(state, m))
+    return centre_first(game, state, game.moves(state))
+
+
+def centre_first(game, state, moves):
+    """``moves`` sorted by the game's ``move_priority``, highest first, ties in move order (as the
+    course's ``mv.centre_first``)."""
+    return sorted(moves, key=lambda m: -game.move_priority(state, m))
 
 
 def _search(game, state, depth, alpha, beta):

@@ -905,10 +905,12 @@ def test_the_core_stays_short():
 
 def test_the_whole_course_stays_short():
     """Issue 23: every lesson together at most 16,000 words of prose, and 200 more for lesson
-    10's section that takes the player to Kaggle's ConnectX arena (184 words)."""
+    10's section that takes the player to Kaggle's ConnectX arena (184 words), and 200 more for
+    issue 33's additions to lesson 10 (the budget's rule with a worked count on AIMA's tree, and
+    exercise 5, an evaluation judged in play), the core itself kept at 12,000 by trimming it."""
     lessons = sorted(p.name[:2] for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
     assert len(lessons) == 11
-    assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in lessons) <= 16_000 + 200
+    assert sum(len(re.findall(r"\S+", _lesson_text(n))) for n in lessons) <= 16_000 + 200 + 200
 
 
 def test_lesson_07_the_live_search_under_its_budget():
