@@ -303,7 +303,7 @@ def my_player(game, state, budget):
     best_move, depth = game.moves(state)[0], 1
     try:
         while True:
-            value, move = alphabeta(game, state, depth)
+            value, move = centre_first_alphabeta(game, state, depth)
             if move is not None:
                 best_move = move
             if abs(value) >= 1:   # a certain win or loss: deeper searches cannot change it
@@ -313,7 +313,7 @@ def my_player(game, state, budget):
         return best_move
 
 
-def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
+def centre_first_alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
     if game.is_terminal(state):
         return game.utility(state), None
     if depth == 0:
@@ -321,7 +321,7 @@ def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
     maximise = game.node_type(state) == "max"
     best_value, best_move = (-math.inf if maximise else math.inf), None
     for move in mv.centre_first(game, state, game.moves(state)):
-        value, _ = alphabeta(game, game.play(state, move), depth - 1, alpha, beta)
+        value, _ = centre_first_alphabeta(game, game.play(state, move), depth - 1, alpha, beta)
         if (value > best_value) if maximise else (value < best_value):
             best_value, best_move = value, move
         if maximise:
