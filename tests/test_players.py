@@ -481,7 +481,7 @@ def test_a_slow_player_is_stopped_with_its_time(monkeypatch):
     monkeypatch.setattr(capstone, "CHECK_SECONDS", 0.3)
     started = time.perf_counter()
     verdict = L.check_player(slow)
-    assert time.perf_counter() - started < 3 and not verdict.ok
+    assert time.perf_counter() - started < 30 and not verdict.ok   # generous: it stops, whatever the machine
     assert "the check stopped after 0.3 s: slow took" in verdict.message and "s a move" in verdict.message
 
 
