@@ -93,12 +93,16 @@ def with_answers(path: Path, slips: dict[str, tuple[str, str]] | None):
 
 
 def run(nb, path: Path) -> None:
-    """Run All in a fresh kernel; fail with the first cell that raised."""
+    """Run All in a fresh kernel, in a folder of its own (what the lesson writes, lesson 10's
+    exported player, stays out of the course); fail with the first cell that raised."""
+    import tempfile
+
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     try:
-        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        with tempfile.TemporaryDirectory() as folder:
+            NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": folder}}).execute()
     except CellExecutionError:
         pytest.fail(f"Run All stops in {path.stem}: {first_error(nb)}", pytrace=False)
 
