@@ -17,6 +17,8 @@ import pytest
 import minimax_viz as mv
 from minimax_viz.exercises import lesson02, lesson04, lesson05, lesson09, lesson10
 
+from learner_style import alphabeta as ab_plain, mutual as ab_mutual
+
 INF = math.inf
 
 
@@ -193,26 +195,6 @@ def test_a_right_minimax_passes_in_every_shape(check, shape):
 
 # -- alpha-beta (lessons 05, 10) in many shapes --------------------------------------------------------
 
-def ab_plain(game, state, depth=INF, alpha=-INF, beta=INF):
-    if game.is_terminal(state):
-        return game.utility(state), None
-    if depth == 0:
-        return game.evaluate(state), None
-    maximise = game.node_type(state) == "max"
-    best, best_move = (-INF if maximise else INF), None
-    for move in game.moves(state):
-        value, _ = ab_plain(game, game.play(state, move), depth - 1, alpha, beta)
-        if (value > best) if maximise else (value < best):
-            best, best_move = value, move
-        if maximise:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best, best_move
-
-
 def ab_dispatch(game, state, depth=INF):
     """AIMA's alpha-beta through a dispatcher, the window called lo and hi."""
     return ab_value(game, state, depth, -INF, INF)
@@ -248,45 +230,6 @@ def ab_min(game, state, depth, lo, hi):
             return v, best
         hi = min(hi, v)
     return v, best
-
-
-def max_value(game, state, depth, alpha, beta):
-    if game.is_terminal(state):
-        return game.utility(state), None
-    if depth == 0:
-        return game.evaluate(state), None
-    v, best = -INF, None
-    for move in game.moves(state):
-        child = game.play(state, move)
-        w, _ = (max_value if game.node_type(child) == "max" else min_value)(game, child, depth - 1, alpha, beta)
-        if w > v:
-            v, best = w, move
-        if v >= beta:
-            return v, best
-        alpha = max(alpha, v)
-    return v, best
-
-
-def min_value(game, state, depth, alpha, beta):
-    if game.is_terminal(state):
-        return game.utility(state), None
-    if depth == 0:
-        return game.evaluate(state), None
-    v, best = INF, None
-    for move in game.moves(state):
-        child = game.play(state, move)
-        w, _ = (max_value if game.node_type(child) == "max" else min_value)(game, child, depth - 1, alpha, beta)
-        if w < v:
-            v, best = w, move
-        if v <= alpha:
-            return v, best
-        beta = min(beta, v)
-    return v, best
-
-
-def ab_mutual(game, state, depth=INF):
-    """max_value and min_value calling each other, no dispatcher."""
-    return (max_value if game.node_type(state) == "max" else min_value)(game, state, depth, -INF, INF)
 
 
 class AlphaBetaAgent:
