@@ -9,13 +9,15 @@ stops a learner's code that runs too long; the search checks use it too.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
+import time
 from typing import Any, Callable
 
 from ..errors import InvalidOption, short_repr
 from .feedback import describe_error
 
-__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "Timer", "Stopped"]
+__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "Timer", "Stopped", "Raised"]
 
 #: Seconds a learner's function may run on one case before a check stops it. The checks read
 #: it each time they run (:func:`time_limit`), so a slow machine may allow more
@@ -47,16 +49,56 @@ def check_seconds(value, name: str):
 #: The clock signal's longest wait (a year): a longer limit, ``math.inf`` included, is none at all.
 _LONGEST = 365 * 24 * 3600.0
 
+#: How often the clock rings again once a limit has passed, until the timed block is left.
+_AGAIN = 0.05
+
+#: The timers open now, outermost first (a learner's ``call_learner`` inside a player's turn
+#: nests in the match's own clock).
+_OPEN: list[Timer] = []
+
 
 class Stopped(BaseException):
     """Stops a learner's code that runs too long (a BaseException: ``except Exception``
-    in the learner's code does not swallow it)."""
+    in the learner's code does not swallow it). ``timer`` is the :class:`Timer` whose
+    limit passed: a timer inside it lets it through to the one it belongs to."""
+
+    timer = None
+
+    def __init__(self, words: str = "", timer: Timer | None = None):
+        super().__init__(words or "over the time limit")
+        if timer is not None:
+            self.timer = timer
+
+
+class Raised(Exception):
+    """A learner's code raised a BaseException that is no stop of ours (``GeneratorExit``,
+    asyncio's ``CancelledError``, a class of its own): carried out of the timed block as an
+    ordinary error, so every check turns it into words like any other."""
+
+    def __init__(self, err: BaseException):
+        super().__init__(err)
+        self.err = err
+
+    def __str__(self) -> str:
+        return f"{type(self.err).__name__} (a BaseException, which a function should not raise)"
+
+
+def _ours(err: BaseException) -> bool:
+    """A BaseException that must go on as it is: a stop, an exit, the package's own signals."""
+    return isinstance(err, (Exception, KeyboardInterrupt, SystemExit, Stopped)) or \
+        type(err).__module__.startswith("minimax_viz")
 
 
 class Timer:
     """Raises :class:`Stopped` in the learner's code after ``seconds`` (by default
     :func:`time_limit`; main thread, where the clock signal exists; elsewhere a check's call
     budget alone bounds the search).
+
+    Timers nest (the inner one gives the outer one's time back when it ends), and once the
+    limit has passed the clock rings again every 50 ms until the block is left. A signal
+    cannot stop code that catches every BaseException in a loop: :func:`bounded` can (a
+    thread and a watchdog). A BaseException of the learner's own (``GeneratorExit`` ...)
+    leaves the block as :class:`Raised`, an ordinary error.
 
     >>> with Timer(1.0):
     ...     sum(range(10))
@@ -67,25 +109,134 @@ class Timer:
         self.seconds = time_limit() if seconds is None else seconds
         self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
-    def _ring(self, signum, frame):
-        raise Stopped(f"over {self.seconds:g} s")
+    def stop(self) -> Stopped:
+        """The :class:`Stopped` this timer raises."""
+        return Stopped(f"over {self.seconds:g} s", self)
 
     def __enter__(self):
         if self.on:
-            self.old = signal.signal(signal.SIGALRM, self._ring)
-            signal.setitimer(signal.ITIMER_REAL, min(self.seconds, _LONGEST))
+            self.deadline = time.monotonic() + min(self.seconds, _LONGEST)
+            self.frame = sys._getframe(1)
+            if not _OPEN:
+                self.old = signal.signal(signal.SIGALRM, _ring)
+            _OPEN.append(self)
+            _arm()
         return self
 
-    def __exit__(self, *exc):
-        if self.on:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old)
+    def __exit__(self, kind, err, tb):
+        if self.on and self in _OPEN:
+            _OPEN.remove(self)
+            if _OPEN:
+                _arm()
+            else:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, self.old)
+        if err is not None and not _ours(err):
+            raise Raised(err) from err
         return False
+
+
+def _arm() -> None:
+    """Set the clock for the nearest limit of the open timers (again and again once passed)."""
+    left = min(t.deadline for t in _OPEN) - time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4), _AGAIN)
+
+
+def _ring(signum, frame) -> None:
+    """The clock: stop the outermost timer whose limit has passed (and ring again soon)."""
+    if frame is not None and frame.f_code.co_filename == __file__:
+        return   # the clock's own code (a timer closing): it rings again in a moment
+    now = time.monotonic()
+    passed = [t for t in _OPEN if now >= t.deadline]
+    if not passed:
+        _arm()
+        return
+    raise passed[0].stop()
+
+
+#: How long the watchdog of :func:`bounded` keeps stopping a learner's code that caught the stop.
+_GRACE = 1.0
+
+
+def bounded(fn: Callable, *args, seconds: float | None = None) -> Any:
+    """``fn(*args)``, run on a thread of its own that a watchdog stops after ``seconds`` (by
+    default :func:`time_limit`): its answer, or what it raised, raised here (a BaseException
+    of its own as :class:`Raised`). Whatever the code catches, this returns in bounded time.
+
+    Past the limit the watchdog raises :class:`Stopped` in the thread again and again for a
+    second; code that swallows even that is left running and this raises :class:`Stopped`
+    with ``stuck`` set. The caller's profile and trace functions are the thread's too (the
+    recorders of a learner's calls use them).
+
+    >>> bounded(sum, [1, 2])
+    3
+
+    :raises Stopped: past the time limit.
+    """
+    seconds = time_limit() if seconds is None else seconds
+    box: dict = {}
+    profile, trace = sys.getprofile(), sys.gettrace()
+
+    def work():
+        sys.setprofile(profile)
+        sys.settrace(trace)
+        try:
+            box["answer"] = fn(*args)
+        except BaseException as err:  # the learner's code: carried back to the caller
+            box["error"] = err
+        finally:
+            sys.setprofile(None)
+            sys.settrace(None)
+
+    worker = threading.Thread(target=work, daemon=True, name="minimax_viz learner")
+    worker.start()
+    end = time.monotonic() + min(seconds, _LONGEST)
+    try:
+        while worker.is_alive() and time.monotonic() < end:   # in slices: a stop from outside lands
+            worker.join(min(0.05, max(end - time.monotonic(), 0)))
+    except BaseException:   # Ctrl-C: stop the learner's code too
+        _stop_thread(worker, _Halt)
+        raise
+    if worker.is_alive():
+        stop = Stopped(f"over {seconds:g} s")
+        stop.stuck = not _stop_thread(worker, _Halt)
+        raise stop
+    if "error" in box:
+        err = box.pop("error")
+        raise (err if _ours(err) else Raised(err))
+    return box["answer"]
+
+
+class _Halt(Stopped):
+    """The watchdog's stop: caught anywhere but by :func:`bounded` itself, it parks the
+    thread for good (Python makes the exception object where a handler catches it, so its
+    ``__init__`` runs there, and waits for ever: the code that would swallow it never runs on)."""
+
+    parked: set = set()
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        if sys._getframe(1).f_code.co_filename != __file__:   # not bounded's own code
+            _Halt.parked.add(threading.get_ident())
+            threading.Event().wait()
+
+
+def _stop_thread(worker: threading.Thread, kind) -> bool:
+    """Raise ``kind`` in ``worker`` again and again for :data:`_GRACE` seconds: did it end
+    (or park, see :class:`_Halt`)?"""
+    import ctypes
+
+    end = time.monotonic() + _GRACE
+    while worker.is_alive() and worker.ident not in _Halt.parked and time.monotonic() < end:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(kind))
+        worker.join(0.002)
+    return not worker.is_alive() or worker.ident in _Halt.parked
 
 
 def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any, str | None]:
     """``(fn(*args), None)``, or ``(None, words)`` when the learner's ``fn`` gives no answer:
     the words say what happened ("it is still the stub ...", "it recursed without end ...").
+    It runs under :func:`bounded`, so it ends, whatever ``fn`` catches.
 
     A ``KeyboardInterrupt`` (the learner pressed stop) is let through.
 
@@ -94,15 +245,25 @@ def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any
     >>> call_learner(lambda n: 1 // n, 0)
     (None, 'it raised ZeroDivisionError: integer division or modulo by zero')
     """
-    timer = Timer(seconds)
+    seconds = time_limit() if seconds is None else seconds
     try:
-        with timer:
-            return fn(*args), None
-    except Stopped:
-        return None, f"it ran for more than {timer.seconds:g} s without an answer (an endless loop?)"
+        return bounded(fn, *args, seconds=seconds), None
+    except Stopped as stop:
+        if isinstance(stop, _Halt):
+            raise   # an outer watchdog stops the code that called this
+        return None, stopped_words(stop, seconds)
     except RecursionError:
         return None, "it recursed without end (RecursionError): each call must get closer to a case it answers at once"
     except SystemExit as err:
-        return None, f"it called sys.exit({err.code!r}); return the answer instead"
+        return None, f"it called sys.exit({short_repr(err.code)}); return the answer instead"
     except Exception as err:  # the learner's code: any error becomes words
-        return None, describe_error(err)
+        return None, describe_error(err.err if isinstance(err, Raised) else err)
+
+
+def stopped_words(stop: Stopped, seconds: float) -> str:
+    """Words for a learner's code stopped after ``seconds`` (and left running if it would not stop)."""
+    words = f"it ran for more than {seconds:g} s without an answer (an endless loop?)"
+    if getattr(stop, "stuck", False):
+        words += ("; it caught every attempt to stop it (an except BaseException in a loop?) and still runs "
+                  "in the background: restart the kernel")
+    return words
