@@ -237,7 +237,9 @@ def _error_text(err: BaseException) -> str:
     """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
     try:
         text = str(err)
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 (a learner's __str__: whatever it raises, words)
         return "(its message could not be shown: its __str__ raised too)"
     return text if len(text) <= 200 else text[:197] + "..."
 

@@ -1,0 +1,253 @@
+"""Hardening, round four: the sweep's probes of the new features, as tests, by family.
+
+Each test is one probe: a one-line repro (in its docstring or its first line) and the ending
+it must have now: clear words, a right answer or a guard, never a raw exception, a hang or a
+user's file lost. Tests that wait for a clock are marked slow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+import minimax_viz as mv
+from minimax_viz.exercises import lesson04, lesson09, lesson10, running
+from minimax_viz.exercises.running import call_learner
+
+
+# -- helpers: learner code that misbehaves ------------------------------------------------------------
+
+def swallows_every_stop(*args):
+    """A learner's loop that catches BaseException (so every signal) and goes on."""
+    while True:
+        try:
+            sum(range(100))
+        except BaseException:  # noqa: BLE001 (the point of the probe)
+            pass
+
+
+def swallows_in_two_frames(*args):
+    def inner():
+        while True:
+            try:
+                time.sleep(0.001)
+            except BaseException:  # noqa: BLE001
+                pass
+    while True:
+        try:
+            inner()
+        except BaseException:  # noqa: BLE001
+            continue
+
+
+class Mine(BaseException):
+    """A BaseException of the learner's own."""
+
+
+def raises(kind):
+    def fn(*args):
+        raise kind
+    fn.__name__ = f"raises_{kind.__name__}"
+    return fn
+
+
+class BadStr(Exception):
+    def __str__(self):
+        raise GeneratorExit("and its __str__ raises a BaseException")
+
+
+# -- family 4: hangs (a learner's code that catches every stop) ---------------------------------------
+
+@pytest.fixture
+def short_limit(monkeypatch):
+    monkeypatch.setattr(running, "TIME_LIMIT", 0.3)
+
+
+@pytest.mark.parametrize("fn", [swallows_every_stop, swallows_in_two_frames])
+def test_call_learner_ends_whatever_the_code_catches(fn):
+    """call_learner(swallows_every_stop, seconds=0.3) -> words about an endless loop, within ~0.3 s + grace."""
+    began = time.monotonic()
+    answer, words = call_learner(fn, seconds=0.3)
+    assert answer is None and "ran for more than 0.3 s" in words
+    assert time.monotonic() - began < 2.5
+
+
+def test_a_stop_nests_an_inner_call_learner_cannot_turn_the_outer_clock_off():
+    """call_learner(lambda: call_learner(swallows_every_stop, seconds=30), seconds=0.3) ends at 0.3 s."""
+    began = time.monotonic()
+    answer, words = call_learner(lambda: call_learner(swallows_every_stop, seconds=30), seconds=0.3)
+    assert answer is None and "0.3 s" in words and time.monotonic() - began < 2.5
+
+
+def test_an_inner_call_learner_inside_a_player_leaves_the_outer_clock_on():
+    """A player whose own call_learner returns, then loops: play_match still stops it at time_limit."""
+    def player(game, state, budget):
+        call_learner(len, [1])
+        swallows_every_stop()
+    began = time.monotonic()
+    result = mv.play_match({"bad": player, "greedy": mv.greedy_player}, game=mv.TicTacToe(), games=2,
+                           time_limit=0.3)
+    assert [f.player for f in result.forfeits()] == ["bad", "bad"]
+    assert all("did not return within 0.3 s" in f.words for f in result.forfeits())
+    assert time.monotonic() - began < 8
+
+
+def test_a_player_that_swallows_every_stop_forfeits_in_bounded_time():
+    """play_match({'bad': swallowing player, 'greedy': greedy_player}, games=2, time_limit=0.3) -> 2 forfeits."""
+    began = time.monotonic()
+    result = mv.play_match({"bad": lambda g, s, b: swallows_every_stop(), "greedy": mv.greedy_player},
+                           game=mv.TicTacToe(), games=2, time_limit=0.3)
+    assert result.score("greedy", "bad") == (2, 0, 0)
+    assert time.monotonic() - began < 8
+
+
+def _search_that_never_calls_the_game(game, state, depth):
+    swallows_every_stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("check", [lesson04.check_minimax, lesson09.check_expectiminimax, lesson10.check_minimax])
+def test_a_search_check_ends_on_a_search_that_swallows_every_stop(check, short_limit):
+    """lesson04.check_minimax(search that loops catching BaseException, never calling the game) -> words."""
+    began = time.monotonic()
+    feedback = check(_search_that_never_calls_the_game)
+    assert not feedback and "0.3 s" in str(feedback)
+    assert time.monotonic() - began < 10
+
+
+# -- family 5: a BaseException (or a __str__ that raises) escapes no check --------------------------------
+
+@pytest.mark.parametrize("kind", [GeneratorExit, Mine, asyncio.CancelledError])
+def test_call_learner_puts_a_learners_base_exception_into_words(kind):
+    """call_learner(raises(GeneratorExit)) -> (None, 'it raised GeneratorExit: ...')."""
+    assert call_learner(raises(kind)) == (None, f"it raised {kind.__name__}: ")
+
+
+@pytest.mark.parametrize("kind", [GeneratorExit, Mine, asyncio.CancelledError])
+@pytest.mark.parametrize("check", [lesson04.check_minimax, lesson09.check_expectiminimax,
+                                   lesson10.check_alphabeta, lesson04.check_smallest_depth])
+def test_a_search_check_puts_a_base_exception_into_words(check, kind):
+    """lesson10.check_alphabeta(raises(GeneratorExit)) -> Feedback(False, 'it raised GeneratorExit ...')."""
+    feedback = check(raises(kind))
+    assert not feedback and kind.__name__ in str(feedback)
+
+
+def test_an_error_whose_str_raises_a_base_exception_is_described():
+    """call_learner(raises(BadStr)) -> words, not GeneratorExit."""
+    answer, words = call_learner(raises(BadStr))
+    assert answer is None and "BadStr" in words
+
+
+@pytest.mark.parametrize("kind", [GeneratorExit, Mine, BadStr])
+def test_a_player_raising_a_base_exception_forfeits_in_words(kind):
+    """play_match({'bad': raises(GeneratorExit), ...}) -> forfeits naming GeneratorExit."""
+    result = mv.play_match({"bad": raises(kind), "greedy": mv.greedy_player}, game=mv.TicTacToe(), games=2)
+    assert [f.player for f in result.forfeits()] == ["bad", "bad"]
+    assert all(kind.__name__ in f.words for f in result.forfeits())
+
+
+class EvilInt(int):
+    def __int__(self):
+        raise GeneratorExit
+
+    def __eq__(self, other):
+        raise GeneratorExit
+
+    __hash__ = int.__hash__
+
+
+def test_the_referee_reads_a_move_inside_its_guard():
+    """A player returning an int subclass whose __int__ and __eq__ raise -> a forfeit, not GeneratorExit."""
+    result = mv.play_match({"bad": lambda g, s, b: EvilInt(g.moves(s)[0]), "greedy": mv.greedy_player},
+                           game=mv.TicTacToe(), games=2)
+    assert [f.player for f in result.forfeits()] == ["bad", "bad"]
+    assert all("not a move" in f.words for f in result.forfeits())
+
+
+# -- family 7: the budget cannot be escaped ----------------------------------------------------------------
+
+def _full_alphabeta(game, state, budget):
+    return mv.alphabeta(game, state, record=False).move
+
+
+def via_private_game(game, state, budget):
+    return _full_alphabeta(game._game, state, budget)
+
+
+def via_meter(game, state, budget):
+    game._meter.calls = -10 ** 9
+    return _full_alphabeta(game, state, budget)
+
+
+def via_budget(game, state, budget):
+    budget._meter.most = None
+    return _full_alphabeta(game, state, budget)
+
+
+def via_budget_calls(game, state, budget):
+    budget.calls = 10 ** 9
+    return _full_alphabeta(game, state, budget)
+
+
+@pytest.mark.parametrize("player", [via_private_game, via_meter, via_budget, via_budget_calls])
+def test_a_player_cannot_reach_the_real_game_or_the_meter(player):
+    """play_match({'cheat': via_meter, ...}, budget=10) on the empty board -> the cheat forfeits every game."""
+    result = mv.play_match({"cheat": player, "random": mv.random_player}, game=mv.TicTacToe(), games=2,
+                           budget=10)
+    forfeits = result.forfeits()
+    assert [f.player for f in forfeits] == ["cheat", "cheat"], result.games
+
+
+def test_chance_nodes_are_drawn_by_the_referee_with_the_games_odds():
+    """A game with a chance node where the player would pick: the referee throws the dice instead."""
+    asked = []
+
+    def first(game, state, budget):
+        asked.append(game.node_type(state))
+        return game.moves(state)[0]
+
+    game = _Dice()
+    result = mv.play_match([first, mv.random_player], game=game, games=2, opening_list=[()])
+    assert "chance" not in asked and not result.forfeits()
+    rolls = [record.moves[1] for record in result.games]
+    # the documented dice: move ply of game i is thrown with random.Random(f"{seed}:{i}:{ply}")
+    assert rolls == [random.Random(f"0:{i}:1").choices([0, 1, 2], weights=[0.2, 0.3, 0.5])[0] for i in (0, 1)]
+
+
+class _Dice(mv.Game):
+    """Max moves (0 or 1), then a die (0, 1, 2 with odds 0.2, 0.3, 0.5) ends the game."""
+
+    max_player, min_player = "A", "B"
+
+    def start(self):
+        return ()
+
+    def state(self, value=None):
+        return () if value is None else tuple(value)
+
+    def player(self, state):
+        return "A" if len(state) == 0 else "B"
+
+    def node_type(self, state):
+        return "max" if len(state) == 0 else "chance"
+
+    def probabilities(self, state):
+        return [0.2, 0.3, 0.5]
+
+    def moves(self, state):
+        return [] if len(state) >= 2 else ([0, 1] if len(state) == 0 else [0, 1, 2])
+
+    def play(self, state, move):
+        return tuple(state) + (move,)
+
+    def is_terminal(self, state):
+        return len(state) >= 2
+
+    def utility(self, state):
+        return 1 if state[1] == 2 else -1
+
+    def key(self, state):
+        return tuple(state)
