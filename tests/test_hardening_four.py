@@ -251,3 +251,26 @@ class _Dice(mv.Game):
 
     def key(self, state):
         return tuple(state)
+
+
+# -- family 6: the Game interface takes the lessons' own boards ----------------------------------------
+
+def test_the_reference_minimax_takes_the_tutorials_board():
+    """L10.reference_minimax(T, TicTacToe.TUTORIAL_BOARD) -> (1, 4): X wins by taking the centre."""
+    # the tutorial's answer: X plays 4 and completes the middle row (X X X)
+    assert lesson10.reference_minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD) == (1, 4)
+
+
+def test_each_question_of_the_game_takes_a_list_board_and_answers_in_its_form():
+    """T.node_type(board), T.successors(board), T.outcome(board) on a list board -> answers, not TypeError."""
+    game, board = mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD
+    assert game.node_type(board) == "max" and game.outcome(board) is None
+    # by hand: X's three moves (1, 4, 8) on ['X', 1, 'O', 'X', 4, 'X', 'O', 'O', 8]
+    assert game.successors(board) == (
+        (1, ["X", "X", "O", "X", 4, "X", "O", "O", 8]),
+        (4, ["X", 1, "O", "X", "X", "X", "O", "O", 8]),
+        (8, ["X", 1, "O", "X", 4, "X", "O", "O", "X"]))
+    assert [m for m, _ in game.successors_by_priority(board)] == [4, 8, 1]   # centre, corner, edge
+    assert game.outcome(["X", "X", "X", "O", "O", 5, 6, 7, 8]) == 1
+    assert game.node_type(["X", 1, 2, 3, 4, 5, 6, 7, 8]) == "min"
+    assert game.winning_moves(board) == (4,)
