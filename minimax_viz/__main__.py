@@ -91,13 +91,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _student_copy(args) -> int:
-    from .handout import MANIFEST, write_handouts
+    from .handout import EDITED, MANIFEST, write_handouts
 
     written = write_handouts(args.source, args.out, teacher=args.teacher, lessons=args.lessons,
                              nbgrader=args.nbgrader, otter=args.otter, force=args.force)
     out = [p for p in written if p.name != MANIFEST]
     students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
     copies = "copy" if len(students) == 1 else "copies"
+    if EDITED:
+        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} differ from the course as "
+              f"shipped ({', '.join(EDITED)}): the copies were made from the shipped lessons, not the edited ones")
     print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
     if args.teacher is not None:
         print(f"wrote {len(out) - len(students)} files for the graders to {args.teacher} "

@@ -8,12 +8,20 @@ user's file lost. Tests that wait for a clock are marked slow.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import shutil
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 import minimax_viz as mv
+from minimax_viz.__main__ import main
 from minimax_viz.exercises import lesson04, lesson09, lesson10, running
 from minimax_viz.exercises.running import call_learner
 
@@ -274,3 +282,92 @@ def test_each_question_of_the_game_takes_a_list_board_and_answers_in_its_form():
     assert game.outcome(["X", "X", "X", "O", "O", 5, 6, 7, 8]) == 1
     assert game.node_type(["X", 1, 2, 3, 4, 5, 6, 7, 8]) == "min"
     assert game.winning_moves(board) == (4,)
+
+
+# -- family 1: no write follows a link out of the folder it was given -------------------------------------
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def _snapshot(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.mark.parametrize("link, flags", [("otter", ["--otter"]), ("nbgrader", ["--nbgrader"])])
+def test_a_link_in_the_teachers_folder_to_the_lessons_is_refused_even_with_force(tmp_path, capsys, link, flags):
+    """ln -s $PWD/notebooks t/otter; student-copy s --teacher t --otter --force -> status 2, lessons untouched."""
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / link).symlink_to(NOTEBOOKS)
+    before = _snapshot(NOTEBOOKS)
+    status = main(["student-copy", str(tmp_path / "s"), "--teacher", str(tmp_path / "t"), *flags, "--force",
+                   "--source", str(NOTEBOOKS)])
+    assert status == 2 and "is a link" in capsys.readouterr().err
+    assert _snapshot(NOTEBOOKS) == before and not (NOTEBOOKS / "nbgrader_config.py").exists()
+    assert not (tmp_path / "s").exists()   # nothing written, not even the students' copies
+
+
+def test_a_link_to_another_folder_of_the_users_is_refused(tmp_path, capsys):
+    """ln -s ~/mine t/otter (holding 02-...ipynb); student-copy ... --otter --force -> their notebook kept."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    lesson = next(NOTEBOOKS.glob("02-*.ipynb"))
+    (mine / lesson.name).write_text("my own notebook")
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "otter").symlink_to(mine)
+    status = main(["student-copy", str(tmp_path / "s"), "--teacher", str(tmp_path / "t"), "--otter", "--force",
+                   "--source", str(NOTEBOOKS), "--lessons", "02"])
+    assert status == 2 and (mine / lesson.name).read_text() == "my own notebook"
+    assert "is a link" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_manifest_that_is_a_fifo_or_a_device_neither_blocks_nor_is_read(tmp_path, capsys, kind):
+    """mkfifo OUT/.minimax_viz-handout.json; student-copy OUT -> status 2 at once, in words."""
+    out = tmp_path / "s"
+    out.mkdir()
+    manifest = out / ".minimax_viz-handout.json"
+    os.mkfifo(manifest) if kind == "fifo" else manifest.symlink_to("/dev/zero")
+    began = time.monotonic()
+    status = main(["student-copy", str(out), "--force", "--source", str(NOTEBOOKS), "--lessons", "01"])
+    assert status == 2 and time.monotonic() - began < 10
+    err = capsys.readouterr().err
+    assert ("FIFO" in err) if kind == "fifo" else ("is a link" in err)
+
+
+# -- family 3: hand-outs are made from the lessons as the course ships them -----------------------------
+
+def test_a_lesson_edited_in_place_is_handed_out_as_shipped_and_named(tmp_path, capsys):
+    """Commit a lesson, type an answer into it, student-copy -> the copy holds no answer; a note names it."""
+    course = tmp_path / "course"
+    course.mkdir()
+    lesson = next(NOTEBOOKS.glob("02-*.ipynb"))
+    shutil.copy(lesson, course / lesson.name)
+    git = ["git", "-C", str(course), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-qm", "ship"], check=True)
+    nb = json.loads((course / lesson.name).read_text())
+    stub = next(c for c in nb["cells"] if c["cell_type"] == "code" and "NotImplementedError" in "".join(c["source"]))
+    stub["source"] = ["MY_OWN_ANSWER = 42\n"]
+    (course / lesson.name).write_text(json.dumps(nb))
+    assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 0
+    assert "MY_OWN_ANSWER" not in (tmp_path / "s" / lesson.name).read_text()
+    assert f"differ from the course as shipped ({lesson.name})" in capsys.readouterr().out
+
+
+# -- family 8: Ctrl-C in the middle of a write --------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.05, 0.1, 0.15, 0.2, 0.25, 0.3])
+def test_ctrl_c_mid_write_leaves_no_part_file_and_the_next_run_goes_on(tmp_path, delay):
+    """student-copy s --teacher t --nbgrader --otter, SIGINT after `delay` s -> no .part file; a rerun succeeds."""
+    command = [sys.executable, "-m", "minimax_viz", "student-copy", str(tmp_path / "s"), "--teacher",
+               str(tmp_path / "t"), "--nbgrader", "--otter", "--source", str(NOTEBOOKS)]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    run.send_signal(signal.SIGINT)
+    run.communicate(timeout=60)
+    assert run.returncode in (0, 130, -signal.SIGINT)
+    assert not [p for p in tmp_path.rglob("*.part")]
+    again = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stderr
