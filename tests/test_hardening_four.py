@@ -371,3 +371,49 @@ def test_ctrl_c_mid_write_leaves_no_part_file_and_the_next_run_goes_on(tmp_path,
     assert not [p for p in tmp_path.rglob("*.part")]
     again = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert again.returncode == 0, again.stderr
+
+
+# -- family 2: a build deletes only what a build made ---------------------------------------------------------
+
+def _build_lite():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("build_lite_h4", NOTEBOOKS.parent / "scripts" / "build_lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("which", ["output", "work"])
+def test_build_lite_refuses_to_delete_a_folder_it_did_not_make(tmp_path, which):
+    """build_lite.py --output DIR, with DIR (or DIR-work) holding a user's file -> exits in words, the file kept."""
+    build_lite = _build_lite()
+    site = tmp_path / "site"
+    mine = (site if which == "output" else tmp_path / "site-work") / "my-notes.txt"
+    mine.parent.mkdir()
+    mine.write_text("mine")
+    with pytest.raises(SystemExit, match="holds files no build made, so it is not deleted"):
+        build_lite.build(site, contents=[next(NOTEBOOKS.glob("01-*.ipynb"))], quiet=True)
+    assert mine.read_text() == "mine"
+
+
+def test_build_lite_with_the_lessons_as_output_deletes_nothing(tmp_path):
+    """build_lite.py --output notebooks (a copy) -> exits in words; every lesson kept."""
+    lessons = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, lessons)
+    before = _snapshot(lessons)
+    with pytest.raises(SystemExit, match="not deleted"):
+        _build_lite().build(lessons, quiet=True)
+    assert _snapshot(lessons) == before
+
+
+def test_build_lite_replaces_what_a_build_made(tmp_path):
+    """A folder with the build's mark (or an old site's jupyter-lite.json) is cleared; an empty one too."""
+    build_lite = _build_lite()
+    for name, sign in (("marked", build_lite.MARK), ("old", build_lite.SITE_SIGN), ("empty", None)):
+        folder = tmp_path / name
+        folder.mkdir()
+        if sign:
+            (folder / sign).write_text("{}")
+            (folder / "index.html").write_text("")
+        build_lite.clear(folder, "the site", build_lite.SITE_SIGN)
+        assert not folder.exists()
