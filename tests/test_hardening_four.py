@@ -417,3 +417,25 @@ def test_build_lite_replaces_what_a_build_made(tmp_path):
             (folder / "index.html").write_text("")
         build_lite.clear(folder, "the site", build_lite.SITE_SIGN)
         assert not folder.exists()
+
+
+# -- family 9a: draw -o writes a picture, never over a link, a FIFO, a device or a read-only file -------------
+
+@pytest.mark.parametrize("kind", ["link", "fifo", "read-only"])
+def test_draw_output_refuses_what_is_not_a_writable_regular_file(tmp_path, capsys, kind):
+    """ln -s ~/keep.png t.png; python -m minimax_viz draw -o t.png -> status 2 in words, keep.png untouched."""
+    target, keep = tmp_path / "t.png", tmp_path / "keep.png"
+    keep.write_bytes(b"keep")
+    if kind == "link":
+        target.symlink_to(keep)
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.write_bytes(b"keep")
+        target.chmod(0o444)
+    status = main(["draw", "--tree", "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", "-o", str(target)])
+    err = capsys.readouterr().err
+    assert status == 2 and {"link": "is a link", "fifo": "FIFO", "read-only": "read-only"}[kind] in err
+    assert keep.read_bytes() == b"keep"
+    if kind == "read-only":
+        assert target.read_bytes() == b"keep"
