@@ -30,7 +30,6 @@ crosstable, each game replayed) is in :mod:`minimax_viz.match_result`, named her
 from __future__ import annotations
 
 import copy
-import math
 import random
 import time
 from numbers import Integral
@@ -119,8 +118,13 @@ def _check_amount(calls, seconds) -> None:
         raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
                             "(each position generated costs one)")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds < math.inf):
-        raise InvalidOption(f"seconds must be a number above 0, not {short_repr(seconds)}")
+                                or not 0 < seconds <= _A_YEAR):
+        raise InvalidOption(f"seconds must be a number above 0 and at most a year ({_A_YEAR:g}), "
+                            f"not {short_repr(seconds)}")
+
+
+#: The longest a budget's seconds may be.
+_A_YEAR = 365 * 24 * 3600.0
 
 
 class _Meter:
@@ -548,6 +552,7 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     named = _names(players)
     game = ConnectFour() if game is None else game
     _check_match(game, games, seed)
+    games, seed = int(games), int(seed)
     budget = budget if isinstance(budget, Budget) else Budget(budget)
     time_limit = check_seconds(_time_limit() if time_limit is None else time_limit, "time_limit")
     drawn = _draw_openings(game, games, seed, opening_list)
@@ -560,25 +565,41 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     return MatchResult(game, list(named), records, budget=budget, seed=seed)
 
 
+#: The most games one match plays (a match of more would not end in a lesson).
+MOST_GAMES = 100_000
+
+
 def _check_match(game, games, seed) -> None:
     """The game of a match, its number of games and its seed."""
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise InvalidOption(f"games must be an even whole number >= 2 (each opening is played with either "
-                            f"player first), not {short_repr(games)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if isinstance(games, bool) or not isinstance(games, Integral) or not 2 <= games <= MOST_GAMES or games % 2:
+        raise InvalidOption(f"games must be an even whole number from 2 to {MOST_GAMES:,} (each opening is played "
+                            f"with either player first), not {short_repr(games)}")
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise InvalidOption(f"seed must be a whole number, not {short_repr(seed)}")
 
 
 def _draw_openings(game: Game, games: int, seed: int, opening_list) -> list:
     """The match's ``games // 2`` openings, drawn with ``seed`` from ``opening_list`` (all of
     :func:`openings` by default), each checked to be a legal line of ``game``."""
-    pool = list(openings(game) if opening_list is None else opening_list)
+    pool = openings(game) if opening_list is None else _opening_pool(opening_list)
     drawn = [pool[i % len(pool)] for i in random.Random(seed).sample(range(max(len(pool), games // 2)), games // 2)]
     for opening in drawn:
         _after(game, opening)
     return drawn
+
+
+def _opening_pool(opening_list) -> list:
+    """The openings a match was given: a non-empty list of lines (each a list or tuple of moves)."""
+    if isinstance(opening_list, (str, bytes)) or not isinstance(opening_list, Sequence) or not opening_list:
+        raise InvalidOption(f"opening_list must be a non-empty list of openings, each a list of moves such as "
+                            f"[(3, 3), (2, 4)], not {short_repr(opening_list)}")
+    for opening in opening_list:
+        if isinstance(opening, (str, bytes)) or not isinstance(opening, Sequence):
+            raise InvalidOption(f"each opening is a list or tuple of moves, such as (3, 3), "
+                                f"not {short_repr(opening)}")
+    return list(opening_list)
 
 
 def _pairings(names: list[str], drawn: list):
@@ -597,6 +618,9 @@ def _after(game: Game, opening) -> Any:
         if game.is_terminal(state) or move not in game.moves(state):
             raise InvalidOption(f"the opening {short_repr(list(opening))} is not a legal line of {game!r}")
         state = game.play(state, move)
+    if opening and game.is_terminal(state):
+        raise InvalidOption(f"the opening {short_repr(list(opening))} already ends the game; an opening leaves "
+                            "the players a game to play")
     return state
 
 

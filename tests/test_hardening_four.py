@@ -439,3 +439,125 @@ def test_draw_output_refuses_what_is_not_a_writable_regular_file(tmp_path, capsy
     assert keep.read_bytes() == b"keep"
     if kind == "read-only":
         assert target.read_bytes() == b"keep"
+
+
+# -- family 9b: silent wrong answers -----------------------------------------------------------------------
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_first_difference_refuses_trees_of_different_games():
+    """first_difference(minimax(T, TUTORIAL_BOARD), minimax(GameTree(AIMA))) -> words, not a slip."""
+    with pytest.raises(mv.MinimaxError, match="same game"):
+        mv.first_difference(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD), mv.minimax(mv.GameTree(AIMA)))
+
+
+def test_first_difference_refuses_trees_from_different_roots():
+    """first_difference(minimax(T, TUTORIAL_BOARD), minimax(T, 'X.O......', depth=2)) -> words."""
+    with pytest.raises(mv.MinimaxError, match="same position"):
+        mv.first_difference(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD),
+                            mv.minimax(mv.TicTacToe(), "X.O......", depth=2))
+
+
+def test_an_opening_that_already_ends_the_game_is_refused():
+    """play_match(..., opening_list=[(0, 3, 1, 4, 2)]) (X has the top row) -> words."""
+    with pytest.raises(mv.MinimaxError, match="already ends the game"):
+        mv.play_match([mv.greedy_player, mv.random_player], game=mv.TicTacToe(), games=2,
+                      opening_list=[(0, 3, 1, 4, 2)])
+
+
+@pytest.fixture(scope="module")
+def small_match():
+    return mv.play_match([mv.greedy_player, mv.random_player], game=mv.TicTacToe(), games=2)
+
+
+@pytest.mark.parametrize("ask", ["lost", "mean_calls"])
+def test_a_name_that_never_played_is_named(small_match, ask):
+    """result.lost('nobody'), result.mean_calls('nobody') -> words naming who played."""
+    with pytest.raises(mv.MinimaxError, match="'nobody' did not play; the players were greedy_player"):
+        getattr(small_match, ask)("nobody")
+
+
+def test_score_with_an_unhashable_name_is_words(small_match):
+    """result.score(['a'], 'b') -> words, not TypeError."""
+    with pytest.raises(mv.MinimaxError, match="did not play"):
+        small_match.score(["a"], "b")
+
+
+# -- family 10: options in words --------------------------------------------------------------------------
+
+def _tutorial_minimax(board, mark):
+    return mv.tutorial.minimax(board, mark)
+
+
+@pytest.mark.parametrize("max_nodes", ["x", None, -1, 0, 2.5, True])
+def test_record_calls_max_nodes_is_checked_in_words(max_nodes):
+    """record_calls(minimax, board, 'X', max_nodes='x' | None | -1 | 2.5 | True) -> words about max_nodes."""
+    with pytest.raises(mv.MinimaxError, match="max_nodes is the most calls to record"):
+        mv.record_calls(_tutorial_minimax, mv.TicTacToe.TUTORIAL_BOARD, "X", max_nodes=max_nodes)
+
+
+def test_record_calls_calls_is_checked_in_words():
+    """record_calls(minimax, board, 'X', calls=5) -> words about calls."""
+    with pytest.raises(mv.MinimaxError, match="calls lists the functions of your search"):
+        mv.record_calls(_tutorial_minimax, mv.TicTacToe.TUTORIAL_BOARD, "X", calls=5)
+
+
+def test_record_minimax_names_a_mark_that_is_no_player():
+    """lesson02.record_minimax(minimax, mark='Z') -> words about mark, not 'fix exercise 5'."""
+    from minimax_viz.exercises import lesson02
+    with pytest.raises(mv.MinimaxError, match="mark is the player to move"):
+        lesson02.record_minimax(mv.tutorial.minimax, mark="Z")
+
+
+@pytest.mark.parametrize("games, seed", [(2, "np-seed"), ("np-games", 0)])
+def test_numpy_whole_numbers_are_whole_numbers(games, seed):
+    """play_match(..., games=np.int64(2), seed=np.int64(3)) -> a match, not 'must be a whole number'."""
+    np = pytest.importorskip("numpy")
+    games = np.int64(2) if games == "np-games" else games
+    seed = np.int64(3) if seed == "np-seed" else seed
+    result = mv.play_match([mv.greedy_player, mv.random_player], game=mv.TicTacToe(), games=games, seed=seed)
+    assert len(result.games) == 2
+
+
+@pytest.mark.parametrize("options", [dict(games=10 ** 8), dict(opening_list=[]), dict(opening_list=[None]),
+                                     dict(opening_list=5)])
+def test_play_match_options_in_words(options):
+    """play_match(..., games=10**8 | opening_list=[] | [None] | 5) -> words at once."""
+    began = time.monotonic()
+    with pytest.raises(mv.MinimaxError):
+        mv.play_match([mv.greedy_player, mv.random_player], game=mv.TicTacToe(), **options)
+    assert time.monotonic() - began < 5
+
+
+def test_a_budget_of_more_seconds_than_a_year_is_words():
+    """Budget(seconds=10**400) -> words (was accepted, and its repr overflowed)."""
+    with pytest.raises(mv.MinimaxError, match="at most a year"):
+        mv.Budget(seconds=10 ** 400)
+
+
+def test_a_time_limit_past_every_float_is_no_limit(monkeypatch):
+    """running.TIME_LIMIT = 10**400 -> a year, not OverflowError."""
+    monkeypatch.setattr(running, "TIME_LIMIT", 10 ** 400)
+    assert running.time_limit() == 365 * 24 * 3600.0
+
+
+def test_a_byte_order_mark_in_a_tree_text_is_read_past():
+    """GameTree.from_text('\\ufeffstart A\\nA left B\\nA right C\\nB 3\\nC 5') -> the tree [3, 5]."""
+    tree = mv.GameTree.from_text("\ufeffstart A\nA left B\nA right C\nB 3\nC 5")
+    assert mv.minimax(tree).score == 5   # Max picks the larger leaf
+
+
+def test_a_byte_order_mark_in_a_cs188_file_is_read_past():
+    """GameTree.from_cs188('\\ufeff' + text) -> the same tree as without the mark."""
+    text = ('num_agents: "2"\nstart_state: "A"\nwin_states: ""\nlose_states: ""\n'
+            'depth: "1"\nsuccessors: """\nA Left B\nA Right C\n"""\nevaluation: """\nB 3.0\nC 5.0\n"""\n')
+    assert mv.minimax(mv.GameTree.from_cs188("\ufeff" + text)).score == mv.minimax(mv.GameTree.from_cs188(text)).score == 5
+
+
+def test_a_long_learner_error_message_is_cut():
+    """call_learner(raises ValueError('x' * 10**7)) -> words of a few hundred characters."""
+    def loud(*args):
+        raise ValueError("x" * 10 ** 7)
+    _, words = call_learner(loud)
+    assert words.startswith("it raised ValueError: xxx") and len(words) < 400

@@ -622,6 +622,7 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     what to finish first, while it is the stub or raises.
 
     :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
+    :raises InvalidOption: when ``mark`` is neither "X", "O" nor None.
 
     >>> import minimax_viz as mv
     >>> record_minimax(mv.tutorial.minimax).returned
@@ -632,6 +633,9 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     finish exercise 5 above first: minimax is still the stub
     """
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
+    if mark is not None and mark not in ("X", "O"):
+        raise InvalidOption(f"mark is the player to move, 'X' or 'O' (or None: the one whose turn it is), "
+                            f"not {_short(mark)}")
     return _attempt_recording(minimax, board, mark or _GAME.player(board), exercise)
 
 

@@ -33,17 +33,17 @@ def time_limit() -> float:
 
     :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
-    return float(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"))
+    return float(min(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"), _LONGEST))
 
 
 def check_seconds(value, name: str):
-    """`value`, if it is a number of seconds above 0.
+    """`value`, if it is a number of seconds above 0 (one past a year is a year: no limit).
 
     :raises InvalidOption: for anything else, naming `name`.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise InvalidOption(f"{name} must be a number of seconds above 0, not {short_repr(value)}")
-    return value
+    return min(value, _LONGEST)
 
 
 #: The clock signal's longest wait (a year): a longer limit, ``math.inf`` included, is none at all.
