@@ -85,6 +85,8 @@ def no_interrupt():
     >>> with no_interrupt():
     ...     1 + 1
     2
+
+    :raises KeyboardInterrupt: after the block, when Ctrl-C was pressed during it.
     """
     if threading.current_thread() is not threading.main_thread():
         yield

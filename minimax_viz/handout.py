@@ -314,6 +314,11 @@ def _read_lesson(path: Path, data: bytes | None = None) -> dict:
         raise MinimaxError(f"{path} is not a notebook (JSON): {err}") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise MinimaxError(f"{path} is not a notebook: it has no list of cells")
+    for n, cell in enumerate(nb["cells"], start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw") or not isinstance(
+                cell.get("source", ""), (str, list)):
+            raise MinimaxError(f"{path} is not a whole notebook: its cell {n} has no cell_type of code, markdown "
+                               "or raw, or no source")
     return nb
 
 

@@ -8,6 +8,7 @@ user's file lost. Tests that wait for a clock are marked slow.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import random
@@ -83,11 +84,26 @@ def test_call_learner_ends_whatever_the_code_catches(fn):
     assert time.monotonic() - began < 2.5
 
 
+NESTED = """
+import time
+from minimax_viz.exercises.running import call_learner
+def loops_for_ever(*args):
+    while True:
+        pass
+began = time.monotonic()
+answer, words = call_learner(lambda: call_learner(loops_for_ever, seconds=30), seconds=0.3)
+print(answer, round(time.monotonic() - began), words)
+"""
+
+
 def test_a_stop_nests_an_inner_call_learner_cannot_turn_the_outer_clock_off():
-    """call_learner(lambda: call_learner(swallows_every_stop, seconds=30), seconds=0.3) ends at 0.3 s."""
-    began = time.monotonic()
-    answer, words = call_learner(lambda: call_learner(swallows_every_stop, seconds=30), seconds=0.3)
-    assert answer is None and "0.3 s" in words and time.monotonic() - began < 2.5
+    """call_learner(lambda: call_learner(loops_for_ever, seconds=30), seconds=0.3) ends at 0.3 s.
+
+    In a process of its own: a stop that lands as the outer code starts its inner thread may
+    leave that thread running (see the report of round four), and it must not slow the tests after.
+    """
+    run = subprocess.run([sys.executable, "-c", NESTED], capture_output=True, text=True, timeout=60)
+    assert run.stdout.startswith("None 0 it ran for more than 0.3 s"), run.stdout + run.stderr
 
 
 def test_an_inner_call_learner_inside_a_player_leaves_the_outer_clock_on():
@@ -141,6 +157,47 @@ def test_a_search_check_puts_a_base_exception_into_words(check, kind):
     """lesson10.check_alphabeta(raises(GeneratorExit)) -> Feedback(False, 'it raised GeneratorExit ...')."""
     feedback = check(raises(kind))
     assert not feedback and kind.__name__ in str(feedback)
+
+
+def _function_checks() -> dict:
+    """Every check of the lessons that takes a learner's function (26, as the sweep counted)."""
+    from minimax_viz.exercises import lesson01, lesson02, lesson03, lesson05, lesson06, lesson07, lesson08
+    modules = (lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08, lesson09, lesson10)
+    found = {}
+    for module in modules:
+        for name, check in vars(module).items():
+            if (name.startswith("check_") and getattr(check, "__module__", "").startswith("minimax_viz.exercises")
+                    and name != "check_function" and "Callable" in str(
+                        next(iter(inspect.signature(check).parameters.values())).annotation)):
+                found.setdefault(check, f"{module.__name__[-2:]}.{name}")
+    return {label: check for check, label in found.items()}
+
+
+FUNCTION_CHECKS = _function_checks()
+
+
+def test_the_sweep_reaches_every_function_check():
+    """The 26 function checks of lessons 01-10 (the sweep's count) are all probed below."""
+    assert len(FUNCTION_CHECKS) >= 26, sorted(FUNCTION_CHECKS)
+
+
+@pytest.mark.parametrize("kind", [GeneratorExit, Mine, asyncio.CancelledError, BadStr])
+@pytest.mark.parametrize("label", sorted(FUNCTION_CHECKS))
+def test_every_function_check_puts_a_base_exception_into_words(label, kind):
+    """check(raises(GeneratorExit)) -> a Feedback naming it, for each of the 26 function checks."""
+    feedback = FUNCTION_CHECKS[label](raises(kind))
+    assert not feedback and kind.__name__ in str(feedback)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", sorted(FUNCTION_CHECKS))
+def test_every_function_check_ends_on_a_function_that_swallows_every_stop(label, monkeypatch):
+    """check(swallows_every_stop) with TIME_LIMIT=0.2 -> words within the check's time (20 x 0.2 s) and a grace."""
+    monkeypatch.setattr(running, "TIME_LIMIT", 0.2)
+    began = time.monotonic()
+    feedback = FUNCTION_CHECKS[label](swallows_every_stop)
+    assert not feedback and str(feedback)
+    assert time.monotonic() - began < 4 + 2 * running._GRACE + 1
 
 
 def test_an_error_whose_str_raises_a_base_exception_is_described():
@@ -561,3 +618,16 @@ def test_a_long_learner_error_message_is_cut():
         raise ValueError("x" * 10 ** 7)
     _, words = call_learner(loud)
     assert words.startswith("it raised ValueError: xxx") and len(words) < 400
+
+
+def test_a_lesson_with_a_cell_missing_its_cell_type_is_named(tmp_path, capsys):
+    """A lesson whose cell 2 lost "cell_type"; student-copy -> status 2 naming the cell and how to restore it."""
+    course = tmp_path / "course"
+    course.mkdir()
+    lesson = next(NOTEBOOKS.glob("02-*.ipynb"))
+    nb = json.loads(lesson.read_text())
+    del nb["cells"][1]["cell_type"]
+    (course / lesson.name).write_text(json.dumps(nb))
+    assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 2
+    err = capsys.readouterr().err
+    assert "cell 2 has no cell_type" in err and "restore it as the course ships it" in err

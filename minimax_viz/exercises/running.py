@@ -8,8 +8,11 @@ stops a learner's code that runs too long; the search checks use it too.
 
 from __future__ import annotations
 
+import os
+import queue
 import signal
 import sys
+import sysconfig
 import threading
 import time
 from typing import Any, Callable
@@ -17,7 +20,7 @@ from typing import Any, Callable
 from ..errors import InvalidOption, short_repr
 from .feedback import describe_error
 
-__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "Timer", "Stopped", "Raised"]
+__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "check_time", "Timer", "Stopped", "Raised", "bounded"]
 
 #: Seconds a learner's function may run on one case before a check stops it. The checks read
 #: it each time they run (:func:`time_limit`), so a slow machine may allow more
@@ -34,6 +37,16 @@ def time_limit() -> float:
     :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
     return float(min(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"), _LONGEST))
+
+
+def check_time() -> float:
+    """The seconds a whole check may run (many cases, each under :func:`time_limit`): 20
+    times the limit of one case, a minute by default.
+
+    >>> check_time()
+    60.0
+    """
+    return 20 * time_limit()
 
 
 def check_seconds(value, name: str):
@@ -91,14 +104,14 @@ def _ours(err: BaseException) -> bool:
 
 class Timer:
     """Raises :class:`Stopped` in the learner's code after ``seconds`` (by default
-    :func:`time_limit`; main thread, where the clock signal exists; elsewhere a check's call
-    budget alone bounds the search).
+    :func:`time_limit`; on the main thread, where the clock signal exists; elsewhere, as in
+    a check, which runs under :func:`bounded`, that watchdog bounds the time).
 
     Timers nest (the inner one gives the outer one's time back when it ends), and once the
-    limit has passed the clock rings again every 50 ms until the block is left. A signal
-    cannot stop code that catches every BaseException in a loop: :func:`bounded` can (a
-    thread and a watchdog). A BaseException of the learner's own (``GeneratorExit`` ...)
-    leaves the block as :class:`Raised`, an ordinary error.
+    limit has passed the stop is raised again every 50 ms until the block is left. Code that
+    catches every BaseException in a loop can still hold a timer: :func:`bounded` cannot be
+    held (a thread and a watchdog). A BaseException of the learner's own (``GeneratorExit``
+    ...) leaves the block as :class:`Raised`, an ordinary error.
 
     >>> with Timer(1.0):
     ...     sum(range(10))
@@ -106,7 +119,7 @@ class Timer:
     """
 
     def __init__(self, seconds: float | None = None):
-        self.seconds = time_limit() if seconds is None else seconds
+        self.seconds = time_limit() if seconds is None else min(seconds, _LONGEST)
         self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
     def stop(self) -> Stopped:
@@ -115,8 +128,7 @@ class Timer:
 
     def __enter__(self):
         if self.on:
-            self.deadline = time.monotonic() + min(self.seconds, _LONGEST)
-            self.frame = sys._getframe(1)
+            self.deadline = time.monotonic() + self.seconds
             if not _OPEN:
                 self.old = signal.signal(signal.SIGALRM, _ring)
             _OPEN.append(self)
@@ -134,6 +146,15 @@ class Timer:
         if err is not None and not _ours(err):
             raise Raised(err) from err
         return False
+
+
+def _raise_in(ident: int, kind) -> None:
+    """Raise ``kind`` in thread ``ident`` at its next bytecode check. Never with None to
+    take one back: CPython 3.11 then leaves its "exception pending" flag up for good, and a
+    thread with a profile function hangs at its next call."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(kind))
 
 
 def _arm() -> None:
@@ -174,37 +195,89 @@ def bounded(fn: Callable, *args, seconds: float | None = None) -> Any:
     :raises Stopped: past the time limit.
     """
     seconds = time_limit() if seconds is None else seconds
-    box: dict = {}
-    profile, trace = sys.getprofile(), sys.gettrace()
-
-    def work():
-        sys.setprofile(profile)
-        sys.settrace(trace)
-        try:
-            box["answer"] = fn(*args)
-        except BaseException as err:  # the learner's code: carried back to the caller
-            box["error"] = err
-        finally:
-            sys.setprofile(None)
-            sys.settrace(None)
-
-    worker = threading.Thread(target=work, daemon=True, name="minimax_viz learner")
+    _reaper()   # started now, at a calm moment
+    worker = _Worker(fn, args)
+    parent = threading.current_thread()
+    if isinstance(parent, _Worker):
+        parent.children.append(worker)   # stopped with its parent, whatever cuts the parent short
     worker.start()
     end = time.monotonic() + min(seconds, _LONGEST)
     try:
         while worker.is_alive() and time.monotonic() < end:   # in slices: a stop from outside lands
             worker.join(min(0.05, max(end - time.monotonic(), 0)))
-    except BaseException:   # Ctrl-C: stop the learner's code too
-        _stop_thread(worker, _Halt)
+    except BaseException:   # Ctrl-C, or an outer watchdog's stop: stop the learner's code too
+        _reaper(worker)
         raise
     if worker.is_alive():
         stop = Stopped(f"over {seconds:g} s")
-        stop.stuck = not _stop_thread(worker, _Halt)
+        _reaper(worker)
+        while not worker.reaped.wait(0.05):   # in slices, as above
+            pass
+        stop.stuck = not worker.stopped
         raise stop
-    if "error" in box:
-        err = box.pop("error")
+    if "error" in worker.box:
+        err = worker.box.pop("error")
         raise (err if _ours(err) else Raised(err))
-    return box["answer"]
+    return worker.box["answer"]
+
+
+class _Worker(threading.Thread):
+    """The thread :func:`bounded` runs a learner's code on, with the caller's profile and
+    trace functions; ``over`` (set under ``lock``) once it will run no more of that code, so
+    the watchdog never raises a stop in a thread that has finished (or in a new one with its id)."""
+
+    def __init__(self, fn: Callable, args: tuple):
+        super().__init__(daemon=True, name="minimax_viz learner")
+        self.fn, self.args, self.box = fn, args, {}
+        self.profile, self.trace = sys.getprofile(), sys.gettrace()
+        self.lock, self.over = threading.Lock(), False
+        self.reaped, self.stopped, self.children = threading.Event(), False, []
+
+    def run(self) -> None:
+        try:
+            sys.setprofile(self.profile)
+            sys.settrace(self.trace)
+            try:
+                self.box["answer"] = self.fn(*self.args)
+            except BaseException as err:  # the learner's code: carried back to the caller
+                self.box["error"] = err
+            finally:
+                sys.setprofile(None)
+                sys.settrace(None)
+        except BaseException:  # noqa: BLE001 (a stop that landed as the thread ended: nothing left to stop)
+            pass
+        finally:
+            while not self._close():   # a stop that landed before ``over`` was set: again
+                pass
+
+    def _close(self) -> bool:
+        """Set ``over`` (no stop is raised here after it) and let one raised just before land
+        (never left pending, where a new thread with this id would meet it)."""
+        try:
+            with self.lock:
+                self.over = True
+            for _ in range(3):
+                pass
+        except BaseException:  # noqa: BLE001
+            return False
+        return self.over
+
+    def stop(self, kind) -> None:
+        """Raise ``kind`` in the thread, unless it is over."""
+        with self.lock:
+            if not self.over:
+                _raise_in(self.ident, kind)
+
+
+def _learners(filename: str) -> bool:
+    """Whether code from ``filename`` is a learner's (a notebook cell, a script, a test):
+    neither the package's nor the standard library's nor an installed package's, where a
+    parked thread could hold a lock that others need."""
+    if filename.startswith("<") and not filename.startswith("<ipython-input"):
+        return False   # <frozen importlib._bootstrap> and the like
+    own = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    system = {sysconfig.get_path(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    return not any(filename.startswith(p + os.sep) for p in (own, *system) if p)
 
 
 class _Halt(Stopped):
@@ -216,19 +289,55 @@ class _Halt(Stopped):
 
     def __init__(self, *args):
         super().__init__(*args)
-        if sys._getframe(1).f_code.co_filename != __file__:   # not bounded's own code
+        try:
+            where = sys._getframe(1).f_code.co_filename
+        except ValueError:   # the first frame of a thread
+            return
+        if _learners(where):   # never in the package's or Python's own code
+            me = threading.current_thread()
+            if isinstance(me, _Worker):
+                with me.lock:
+                    me.over = True   # no stop is raised in a parked thread (it would stay pending)
             _Halt.parked.add(threading.get_ident())
             threading.Event().wait()
 
 
-def _stop_thread(worker: threading.Thread, kind) -> bool:
+#: The workers to stop, for the one reaper thread (:func:`_reaper`).
+_TO_STOP: queue.SimpleQueue = queue.SimpleQueue()
+_REAPER: list = []
+
+
+def _reaper(worker: _Worker | None = None) -> None:
+    """Hand ``worker`` to the reaper, a thread of its own that stops it (:func:`_stop_thread`,
+    then sets ``worker.reaped``): no stop raised in the caller (an outer watchdog's) can cut
+    that short. The reaper is started once, by :func:`bounded` before its first worker (a
+    thread started by a thread that is being stopped may take that thread's stop: CPython
+    names a new thread after its parent until it runs)."""
+    if not _REAPER:
+        _REAPER.append(threading.Thread(target=_reap, daemon=True, name="minimax_viz reaper"))
+        _REAPER[0].start()
+    if worker is not None:
+        _TO_STOP.put(worker)
+
+
+def _reap() -> None:
+    while True:
+        worker = _TO_STOP.get()
+        worker.stopped = _stop_thread(worker, _Halt)
+        family = list(worker.children)
+        while family:   # the workers it started, and theirs
+            child = family.pop()
+            _stop_thread(child, _Halt)
+            family.extend(child.children)
+        worker.reaped.set()
+
+
+def _stop_thread(worker: _Worker, kind) -> bool:
     """Raise ``kind`` in ``worker`` again and again for :data:`_GRACE` seconds: did it end
     (or park, see :class:`_Halt`)?"""
-    import ctypes
-
     end = time.monotonic() + _GRACE
     while worker.is_alive() and worker.ident not in _Halt.parked and time.monotonic() < end:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(kind))
+        worker.stop(kind)
         worker.join(0.002)
     return not worker.is_alive() or worker.ident in _Halt.parked
 
