@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import os
 import sys
 from pathlib import Path
 
 from .errors import ChanceNodeError, MinimaxError, short_repr
-from .files import write_atomic
+from .files import plain_target, write_atomic
 from .games import GameTree, TicTacToe
 from .search import alphabeta, expectimax, expectiminimax, minimax
 from .trace import format_value
@@ -91,13 +92,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _student_copy(args) -> int:
-    from .handout import MANIFEST, write_handouts
+    from .handout import EDITED, MANIFEST, write_handouts
 
     written = write_handouts(args.source, args.out, teacher=args.teacher, lessons=args.lessons,
                              nbgrader=args.nbgrader, otter=args.otter, force=args.force)
     out = [p for p in written if p.name != MANIFEST]
     students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
     copies = "copy" if len(students) == 1 else "copies"
+    if EDITED:
+        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} differ from the course as "
+              f"shipped ({', '.join(EDITED)}): the copies were made from the shipped lessons, not the edited ones")
     print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
     if args.teacher is not None:
         print(f"wrote {len(out) - len(students)} files for the graders to {args.teacher} "
@@ -157,6 +161,17 @@ def _print(text: str) -> int:
     return 0
 
 
+def _picture_target(output: str) -> Path:
+    """Where ``draw -o`` may write: a new file, or a regular file the user may write to; never
+    through a link, over a FIFO or a device (words say which, with status 2)."""
+    path = Path(output)
+    target = plain_target(path.parent, path.name)
+    if target.exists() and not (os.access(target, os.W_OK) and target.stat().st_mode & 0o222):
+        raise MinimaxError(f"{output!r} is read-only, so it is not replaced: make it writable (chmod u+w) "
+                           "or choose another name")
+    return target
+
+
 def _search_command(args) -> int:
     result = _search(args)
     if args.command == "trace":
@@ -165,7 +180,8 @@ def _search_command(args) -> int:
         raise MinimaxError(f"--output must end in .png or .svg, not {args.output!r}")
     if not 20 <= args.dpi <= 300:
         raise MinimaxError(f"--dpi must be from 20 to 300 (100 is the usual), not {args.dpi}")
-    write_atomic(args.output, _picture(result, args))
+    target = _picture_target(args.output)
+    write_atomic(target, _picture(result, args))
     print(f"wrote {args.output}: {result.tree.algorithm}, {result.stats.calls:,} calls, "
           f"move {result.move}, score {format_value(result.score)}")
     return 0

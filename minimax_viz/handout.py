@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MinimaxError
-from .files import digest, write_atomic
+from .files import digest, no_interrupt, plain_target, read_small, write_atomic
 
 __all__ = [
     "SOLUTION_TAG", "SOLUTION_MAGIC", "Exercise", "find_exercises", "graded_checks", "solution_code",
@@ -311,13 +311,35 @@ def _lessons(source: Path, only: list[str] | None) -> list[Path]:
     return lessons
 
 
-def _read_lesson(path: Path) -> dict:
+def shipped(path: Path) -> bytes | None:
+    """The lesson at ``path`` as the course ships it: its last committed version, when the
+    lessons are a git checkout (a learner's or a teacher's edits in place left out); None
+    when there is no such version (no git, or a lesson never committed)."""
+    import subprocess
+
     try:
-        nb = json.loads(path.read_text(encoding="utf-8"))
+        done = subprocess.run(["git", "-C", str(path.parent), "show", f"HEAD:./{path.name}"],
+                              capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _read_lesson(path: Path, data: bytes | None = None) -> dict:
+    """The notebook of a lesson: ``data`` (its shipped bytes) or the file as it is on disk."""
+    try:
+        nb = json.loads(path.read_bytes().decode("utf-8") if data is None else data.decode("utf-8"))
+    except OSError as err:
+        raise MinimaxError(f"cannot read the lesson {path}: {err.strerror or err}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise MinimaxError(f"{path} is not a notebook (JSON): {err}") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise MinimaxError(f"{path} is not a notebook: it has no list of cells")
+    for n, cell in enumerate(nb["cells"], start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw") or not isinstance(
+                cell.get("source", ""), (str, list)):
+            raise MinimaxError(f"{path} is not a whole notebook: its cell {n} has no cell_type of code, markdown "
+                               "or raw, or no source")
     return nb
 
 
@@ -351,9 +373,10 @@ def _check_folder(folder: Path, role: str, lessons: list[Path]) -> None:
 
 def _manifest(folder: Path) -> dict[str, str]:
     """What student-copy wrote into `folder` before: ``{relative path: sha256}``."""
+    data = read_small(folder / MANIFEST)   # never a FIFO, a device or a huge file
     try:
-        entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8")).get("files", {})
-    except (OSError, ValueError, AttributeError):
+        entries = json.loads((data or b"{}").decode("utf-8")).get("files", {})
+    except (ValueError, AttributeError):
         return {}
     return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
         if isinstance(entries, dict) else {}
@@ -377,9 +400,10 @@ def _conflicts(folder: Path) -> tuple[list[str], list[str]]:
     foreign, changed = [], []
     for name in _files_in(folder):
         path = folder / name
+        data = None if path.is_symlink() else read_small(path, 1 << 26)
         if name not in known or path.is_symlink():
             foreign.append(name)
-        elif digest(path.read_bytes()) != known[name]:
+        elif data is None or digest(data) != known[name]:
             changed.append(name)
     return foreign, changed
 
@@ -406,18 +430,24 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
     written = []
     try:
         for name, data in files.items():
-            try:
-                (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise OSError(err.errno, err.strerror, str(folder / name)) from None
-            write_atomic(folder / name, data)
-            known[name] = digest(data)
-            written.append(folder / name)
+            with no_interrupt():   # the file and its record in the manifest, both or neither
+                _write_one(folder, name, data)
+                known[name] = digest(data)
+                written.append(folder / name)
     finally:
         if written:
             record = {"written_by": "python -m minimax_viz student-copy", "files": dict(sorted(known.items()))}
-            write_atomic(folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
+            write_atomic(plain_target(folder, MANIFEST), (json.dumps(record, indent=1) + "\n").encode("utf-8"))
     return written
+
+
+def _write_one(folder: Path, name: str, data: bytes) -> None:
+    """Write one file under ``folder``, making its folders, never through a link."""
+    try:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(folder / name)) from None
+    write_atomic(plain_target(folder, name), data)
 
 
 def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str | None = None,
@@ -434,23 +464,31 @@ def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str |
     from the students'. A folder that holds files this function did not write, or files
     changed since it wrote them (a learner's edited notebook), is refused unless
     ``force=True``, which writes over the files made here and leaves the others alone.
-    The course's lessons folder is never a target. Nothing is written unless every
+    The course's lessons folder is never a target. Each lesson is read as the course ships
+    it (its last committed version, when the lessons are a git checkout: a learner's answers
+    typed into the lessons never reach a hand-out); :data:`EDITED` then names the lessons
+    whose copy on disk differs. Nothing is written unless every
     lesson converts. `lessons` picks lessons by number (``"01"``) or name; by default all.
     Returns the paths written.
 
     :raises MinimaxError: `source` holds no lessons, `lessons` names one it lacks, a
         lesson's exercises are not shaped as the module says, a folder is a file, is the
         lessons folder, holds files not written here (without `force`), or the two folders
-        overlap; nbgrader or otter without `teacher`.
+        overlap, or a write would go through a link or over a file that is not a regular
+        one (:func:`~minimax_viz.files.plain_target`); nbgrader or otter without `teacher`.
     :raises OSError: a file cannot be written (the error names it).
     """
     source, out = Path(source), Path(out)
     teacher = None if teacher is None else Path(teacher)
     folders = _folders(source, out, teacher, graders=nbgrader or otter)
+    EDITED.clear()
     student_files, teacher_files = _handout_files(_lessons(source, lessons), nbgrader=nbgrader, otter=otter)
     if not force:
         for role, folder in folders.items():
             _refuse_conflicts(folder, role)
+    for folder, files in ((out, student_files), (teacher, teacher_files)):
+        for name in [*files, MANIFEST] if folder is not None else ():
+            plain_target(folder, name)   # every target, before anything is written
     written = _write_folder(out, student_files)
     if teacher is not None:
         written += _write_folder(teacher, teacher_files)
@@ -472,19 +510,36 @@ def _folders(source: Path, out: Path, teacher: Path | None, *, graders: bool) ->
     return folders
 
 
+#: The lessons whose copy on disk differs from the one the course ships, by the last
+#: :func:`write_handouts` (the hand-outs were made from the shipped ones).
+EDITED: list[str] = []
+
+
+def _lesson_files(path: Path, students: dict, teacher: dict, *, nbgrader: bool, otter: bool) -> None:
+    """Add one lesson's hand-outs (made from the lesson as shipped, see :func:`shipped`)."""
+    data = shipped(path)
+    if data is not None and read_small(path, 1 << 26) != data:
+        EDITED.append(path.name)
+    nb = _read_lesson(path, data)
+    students[path.name] = _notebook_bytes(student_notebook(nb, name=path.name))
+    if not find_exercises(nb, name=path.name):
+        return
+    if nbgrader:
+        graded = nbgrader_notebook(nb, name=path.stem)
+        teacher[f"nbgrader/source/{path.stem}/{path.name}"] = _notebook_bytes(graded)
+    if otter:
+        teacher[f"otter/{path.name}"] = _notebook_bytes(otter_notebook(nb, name=path.stem))
+
+
 def _handout_files(paths: list[Path], *, nbgrader: bool, otter: bool) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The students' files and the teacher's, as ``{relative path: content}``, made in memory."""
     students, teacher = {}, {}
     for path in paths:
-        nb = _read_lesson(path)
-        students[path.name] = _notebook_bytes(student_notebook(nb, name=path.name))
-        if not find_exercises(nb, name=path.name):
-            continue
-        if nbgrader:
-            graded = nbgrader_notebook(nb, name=path.stem)
-            teacher[f"nbgrader/source/{path.stem}/{path.name}"] = _notebook_bytes(graded)
-        if otter:
-            teacher[f"otter/{path.name}"] = _notebook_bytes(otter_notebook(nb, name=path.stem))
+        try:
+            _lesson_files(path, students, teacher, nbgrader=nbgrader, otter=otter)
+        except MinimaxError as err:
+            raise MinimaxError(f"{err} (if this lesson was edited, restore it as the course ships it: "
+                               f"git checkout -- {path}, or take a fresh copy of the course)") from None
     if nbgrader:
         teacher["nbgrader/nbgrader_config.py"] = NBGRADER_CONFIG.encode("utf-8")
     return students, teacher

@@ -43,7 +43,7 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import dataclass, field
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any, Callable, Iterable
 
 from .arguments import POSITION_NAMES, depth_name, window_names
@@ -184,6 +184,7 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     """
     if not callable(search):
         raise InvalidOption(f"record_calls takes your search function itself, not {short_repr(search)}")
+    _check_options(max_nodes, calls)
     passed, at = _game_of(args, game)
     game = passed if game is None else game
     functions = list(search_functions(search) if calls is None else calls)
@@ -211,6 +212,16 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     result = recording.result(returned, algorithm)
     result.tree.min_at_random = bool(min_at_random)
     return result
+
+
+def _check_options(max_nodes, calls) -> None:
+    """``max_nodes`` a whole number >= 1 and ``calls`` a list of functions (or None), in words."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, Integral) or max_nodes < 1:
+        raise InvalidOption(f"max_nodes is the most calls to record, a whole number of 1 or more (the default "
+                            f"is {DEFAULT_MAX_NODES:,}), not {short_repr(max_nodes)}")
+    if calls is not None and (isinstance(calls, (str, bytes)) or not isinstance(calls, Iterable)):
+        raise InvalidOption(f"calls lists the functions of your search, such as [minimax, max_value, "
+                            f"min_value], not {short_repr(calls)}")
 
 
 def _game_of(args: tuple, game):

@@ -77,8 +77,7 @@ class MatchResult:
         :raises InvalidOption: for a name that did not play, or a colour the game lacks.
         """
         for name in (player, opponent):
-            if name not in self.crosstable:
-                raise InvalidOption(f"{short_repr(name)} did not play; the players were {', '.join(self.players)}")
+            self._played(name)
         if player == opponent:
             raise InvalidOption("a player does not play itself; name two players")
         cells = self.crosstable[player][opponent]
@@ -87,16 +86,33 @@ class MatchResult:
         chosen = [cells[colour]] if colour is not None else list(cells.values())
         return tuple(sum(c[i] for c in chosen) for i in range(3))
 
+    def _played(self, name) -> None:
+        """Refuse a name that did not play (words list those that did)."""
+        try:
+            known = name in self.crosstable
+        except TypeError:   # an unhashable name
+            known = False
+        if not known:
+            raise InvalidOption(f"{short_repr(name)} did not play; the players were {', '.join(self.players)}")
+
     def forfeits(self) -> list[Forfeit]:
         """Every forfeit of the match, in order."""
         return [g.forfeit for g in self.games if g.forfeit is not None]
 
     def lost(self, player: str) -> list[int]:
-        """The indexes of the games ``player`` lost (for :meth:`replay`)."""
+        """The indexes of the games ``player`` lost (for :meth:`replay`).
+
+        :raises InvalidOption: for a name that did not play.
+        """
+        self._played(player)
         return [g.index for g in self.games if g.loser == player]
 
     def mean_calls(self, player: str) -> float:
-        """The calls ``player`` spent per move, on average."""
+        """The calls ``player`` spent per move, on average.
+
+        :raises InvalidOption: for a name that did not play.
+        """
+        self._played(player)
         spent = [c for g in self.games for name, c in g.calls if name == player]
         return sum(spent) / len(spent) if spent else 0.0
 

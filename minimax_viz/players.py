@@ -30,7 +30,6 @@ crosstable, each game replayed) is in :mod:`minimax_viz.match_result`, named her
 from __future__ import annotations
 
 import copy
-import math
 import random
 import time
 from numbers import Integral
@@ -38,7 +37,7 @@ from typing import Any, Callable, Sequence
 
 from .errors import InvalidOption, short_repr
 from .exercises.feedback import describe_error
-from .exercises.running import Stopped, Timer, check_seconds, time_limit as _time_limit
+from .exercises.running import Raised, Stopped, bounded, check_seconds, stopped_words, time_limit as _time_limit
 from .games import ConnectFour, TicTacToe
 from .games.base import Game
 from .match_result import HORIZON, Forfeit, GameRecord, MatchResult, Replay  # noqa: F401 (named here too)
@@ -82,7 +81,6 @@ class Budget:
         self.calls = None if calls is None else int(calls)
         self.seconds = seconds
         self.rng = rng if rng is not None else random.Random(0)
-        self._meter: _Meter | None = None
 
     def __repr__(self) -> str:
         return f"Budget(calls={self.calls})" if self.calls is not None else f"Budget(seconds={self.seconds:g})"
@@ -90,19 +88,26 @@ class Budget:
     @property
     def spent(self) -> float:
         """Positions generated (or seconds used) on this move so far."""
-        if self._meter is None:
+        meter = _HELD.get(id(self))
+        if meter is None:
             return 0
-        return self._meter.calls if self.calls is not None else time.perf_counter() - self._meter.began
+        return meter.calls if self.calls is not None else time.perf_counter() - meter.began
 
     @property
     def left(self) -> float:
         """What is left of the budget on this move."""
         return (self.calls if self.calls is not None else self.seconds) - self.spent
 
-    def _for_move(self, rng: random.Random) -> Budget:
+    def _for_move(self, rng: random.Random) -> tuple[Budget, _Meter]:
+        """A copy for one move, and its meter (held by the referee, out of the player's reach)."""
         fresh = Budget(self.calls, seconds=self.seconds, rng=rng)
-        fresh._meter = _Meter(fresh)
-        return fresh
+        meter = _HELD[id(fresh)] = _Meter(fresh)
+        return fresh, meter
+
+
+#: What the referee holds for the objects it hands a player (a budget's meter; a watched
+#: game's real game and meter), by identity, for one move: no attribute of theirs leads here.
+_HELD: dict[int, Any] = {}
 
 
 def _check_amount(calls, seconds) -> None:
@@ -113,8 +118,13 @@ def _check_amount(calls, seconds) -> None:
         raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
                             "(each position generated costs one)")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds < math.inf):
-        raise InvalidOption(f"seconds must be a number above 0, not {short_repr(seconds)}")
+                                or not 0 < seconds <= _A_YEAR):
+        raise InvalidOption(f"seconds must be a number above 0 and at most a year ({_A_YEAR:g}), "
+                            f"not {short_repr(seconds)}")
+
+
+#: The longest a budget's seconds may be.
+_A_YEAR = 365 * 24 * 3600.0
 
 
 class _Meter:
@@ -151,7 +161,8 @@ class _Metered(Game):
     """The game as a player sees it: the player's own copy, each position generated counted."""
 
     def __init__(self, game: Game, meter: _Meter, position=None):
-        self._game, self._meter, self._position = game, meter, position
+        _HELD[id(self)] = (game, meter)
+        self._position = position
         for name in ("max_player", "min_player", "win_utility", "key_is_state"):
             setattr(self, name, getattr(game, name))
 
@@ -161,26 +172,39 @@ class _Metered(Game):
         reachability, which costs more than a shallow search)."""
         if value is not None and type(value) is type(self._position) and value == self._position:
             return self._position
-        return self._game.state(value)
+        return _real(self).state(value)
 
     def play(self, state, move):
         """The game's ``play``: one position generated, one call."""
-        self._meter.charge()
-        return self._game.play(state, move)
+        _meter(self).charge()
+        return _real(self).play(state, move)
 
     def __repr__(self) -> str:
-        return repr(self._game)
+        return repr(_real(self))
 
     def __getattr__(self, name: str):   # what the Game protocol does not name (rows, cols, fours ...)
-        if name.startswith("__") or name in ("_game", "_meter"):
-            raise AttributeError(name)
-        return getattr(self._game, name)
+        if name.startswith("_"):
+            raise AttributeError(f"{name!r}: a player asks the game questions, not its insides")
+        return getattr(_real(self), name)
+
+
+def _real(watched: _Metered) -> Game:
+    """The game behind ``watched`` (for the move it was handed over for)."""
+    held = _HELD.get(id(watched))
+    if held is None:
+        raise InvalidOption("this game was handed over for one move, which is over; use the game of the current move")
+    return held[0]
+
+
+def _meter(watched: _Metered) -> _Meter:
+    _real(watched)
+    return _HELD[id(watched)][1]
 
 
 def _positions(name: str):
     def method(self, state, *args, **kwargs):
-        pairs = getattr(self._game, name)(state, *args, **kwargs)
-        self._meter.charge(len(pairs))
+        pairs = getattr(_real(self), name)(state, *args, **kwargs)
+        _meter(self).charge(len(pairs))
         return pairs
     method.__name__ = name
     method.__doc__ = f"The game's ``{name}``: one call for each position it returns."
@@ -189,8 +213,8 @@ def _positions(name: str):
 
 def _lookahead(name: str):
     def method(self, state, *args, **kwargs):
-        self._meter.charge(len(self._game.moves(state)))
-        return getattr(self._game, name)(state, *args, **kwargs)
+        _meter(self).charge(len(_real(self).moves(state)))
+        return getattr(_real(self), name)(state, *args, **kwargs)
     method.__name__ = name
     method.__doc__ = f"The game's ``{name}``: one call for each legal move it looks at."
     return method
@@ -198,7 +222,7 @@ def _lookahead(name: str):
 
 def _free(name: str):
     def method(self, *args, **kwargs):
-        return getattr(self._game, name)(*args, **kwargs)
+        return getattr(_real(self), name)(*args, **kwargs)
     method.__name__ = name
     return method
 
@@ -236,7 +260,11 @@ def positions_generated(search: Callable, game: Game, state=None) -> int:
         raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
     state = game.start() if state is None else game.state(state)
     meter = _Meter(Budget(_UNLIMITED))
-    search(_Metered(game, meter, state), state)
+    watched = _Metered(game, meter, state)
+    try:
+        search(watched, state)
+    finally:
+        _HELD.pop(id(watched), None)
     return meter.calls
 
 
@@ -398,36 +426,42 @@ def _restore_classes(classes: dict) -> None:
 def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time_limit: float,
           referee: Game) -> tuple[Any, int, str | None]:
     """Ask one player for its move: (the move, calls spent, None) or (None, calls, words)."""
-    mine = budget._for_move(rng)
-    meter = mine._meter   # the referee's own hold on it, whatever the player does to the budget
+    mine, meter = budget._for_move(rng)
     own_state = copy.deepcopy(state)
     watched = _Metered(seat.game, meter, own_state)
     before = _attributes(watched, private=True)
     limit = time_limit if budget.seconds is None else max(time_limit, 2 * budget.seconds)
-    move, broken = _ask(seat, watched, own_state, mine, budget, limit)
+    try:
+        move, broken = _ask(seat, watched, own_state, mine, budget, limit)
+    finally:
+        _HELD.pop(id(mine), None)
+        _HELD.pop(id(watched), None)
     calls = meter.calls
     if broken is None:
         broken = _tampered(seat, watched, before, own_state, state) or _illegal(move, referee, state)
     if broken is not None:
         return None, calls, _words_for(seat.name, referee, state, ply, *broken)
-    return int(move), calls, None
+    return _legal_move(move, referee, state), calls, None
+
+
+def _legal_move(move, referee: Game, state):
+    """The legal move equal to the player's ``move`` (the referee's own object, not the player's)."""
+    return next(m for m in referee.moves(state) if _same_state(m, move))
 
 
 def _ask(seat: _Seat, watched: _Metered, own_state, mine: Budget, budget: Budget,
          limit: float) -> tuple[Any, tuple[str, str] | None]:
-    """Run the player on its own copies (``mine`` its copy of ``budget``), on the clock:
-    (its answer, None), or (None, (what was wrong, how to fix it)) when it gave none."""
-    began = time.perf_counter()
+    """Run the player on its own copies (``mine`` its copy of ``budget``), on its own thread
+    with a watchdog (:func:`~minimax_viz.exercises.running.bounded`: it ends, whatever the
+    player catches): (its answer, None), or (None, (what was wrong, how to fix it))."""
     try:
-        with Timer(limit):
-            move = seat.fn(watched, own_state, mine)
-        if time.perf_counter() - began > limit:   # it caught the clock's stop and went on
-            raise Stopped
+        move = bounded(seat.fn, watched, own_state, mine, seconds=limit)
     except BudgetSpent:
         return None, (f"it asked the game for more than its budget ({budget!r}) and let BudgetSpent out",
                       "search less deeply, or catch BudgetSpent and return the best move found so far")
-    except Stopped:
-        return None, (f"it did not return within {limit:g} s (an endless loop?)",
+    except Stopped as stop:
+        return None, (stopped_words(stop, limit).replace("it ran for more than", "it did not return within")
+                      .replace(" without an answer", ""),
                       "make sure each search stops: at a finished game, at depth 0, or when the budget is spent")
     except RecursionError:
         return None, ("it recursed without end (RecursionError)", "stop at finished games and at depth 0")
@@ -436,7 +470,8 @@ def _ask(seat: _Seat, watched: _Metered, own_state, mine: Budget, budget: Budget
     except KeyboardInterrupt:   # the learner pressed stop: the match stops too
         raise
     except BaseException as err:  # the player's code: any other error forfeits, in words
-        return None, (describe_error(err), "fix the error and run its cell again")
+        return None, (describe_error(err.err if isinstance(err, Raised) else err),
+                      "fix the error and run its cell again")
     return move, None
 
 
@@ -455,11 +490,11 @@ def _tampered(seat: _Seat, watched: _Metered, before: dict, own_state, state) ->
 def _illegal(move, referee: Game, state) -> tuple[str, str] | None:
     """What was wrong when ``move`` is no move or not a legal one in ``state``, else None."""
     legal = list(referee.moves(state))
-    if isinstance(move, bool) or not isinstance(move, Integral):
+    if isinstance(move, bool) or not isinstance(move, Integral) or type(move).__module__ not in ("builtins", "numpy"):
         return (f"it returned {short_repr(move)}, which is not a move",
                 f"return one of the legal moves, {legal} (a whole number)")
-    if int(move) not in legal:
-        return f"it returned {int(move)}, which is not a legal move here", f"return one of {legal}"
+    if not any(_same_state(m, move) for m in legal):
+        return f"it returned {short_repr(move)}, which is not a legal move here", f"return one of {legal}"
     return None
 
 
@@ -517,6 +552,7 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     named = _names(players)
     game = ConnectFour() if game is None else game
     _check_match(game, games, seed)
+    games, seed = int(games), int(seed)
     budget = budget if isinstance(budget, Budget) else Budget(budget)
     time_limit = check_seconds(_time_limit() if time_limit is None else time_limit, "time_limit")
     drawn = _draw_openings(game, games, seed, opening_list)
@@ -529,25 +565,41 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     return MatchResult(game, list(named), records, budget=budget, seed=seed)
 
 
+#: The most games one match plays (a match of more would not end in a lesson).
+MOST_GAMES = 100_000
+
+
 def _check_match(game, games, seed) -> None:
     """The game of a match, its number of games and its seed."""
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise InvalidOption(f"games must be an even whole number >= 2 (each opening is played with either "
-                            f"player first), not {short_repr(games)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if isinstance(games, bool) or not isinstance(games, Integral) or not 2 <= games <= MOST_GAMES or games % 2:
+        raise InvalidOption(f"games must be an even whole number from 2 to {MOST_GAMES:,} (each opening is played "
+                            f"with either player first), not {short_repr(games)}")
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise InvalidOption(f"seed must be a whole number, not {short_repr(seed)}")
 
 
 def _draw_openings(game: Game, games: int, seed: int, opening_list) -> list:
     """The match's ``games // 2`` openings, drawn with ``seed`` from ``opening_list`` (all of
     :func:`openings` by default), each checked to be a legal line of ``game``."""
-    pool = list(openings(game) if opening_list is None else opening_list)
+    pool = openings(game) if opening_list is None else _opening_pool(opening_list)
     drawn = [pool[i % len(pool)] for i in random.Random(seed).sample(range(max(len(pool), games // 2)), games // 2)]
     for opening in drawn:
         _after(game, opening)
     return drawn
+
+
+def _opening_pool(opening_list) -> list:
+    """The openings a match was given: a non-empty list of lines (each a list or tuple of moves)."""
+    if isinstance(opening_list, (str, bytes)) or not isinstance(opening_list, Sequence) or not opening_list:
+        raise InvalidOption(f"opening_list must be a non-empty list of openings, each a list of moves such as "
+                            f"[(3, 3), (2, 4)], not {short_repr(opening_list)}")
+    for opening in opening_list:
+        if isinstance(opening, (str, bytes)) or not isinstance(opening, Sequence):
+            raise InvalidOption(f"each opening is a list or tuple of moves, such as (3, 3), "
+                                f"not {short_repr(opening)}")
+    return list(opening_list)
 
 
 def _pairings(names: list[str], drawn: list):
@@ -566,6 +618,9 @@ def _after(game: Game, opening) -> Any:
         if game.is_terminal(state) or move not in game.moves(state):
             raise InvalidOption(f"the opening {short_repr(list(opening))} is not a legal line of {game!r}")
         state = game.play(state, move)
+    if opening and game.is_terminal(state):
+        raise InvalidOption(f"the opening {short_repr(list(opening))} already ends the game; an opening leaves "
+                            "the players a game to play")
     return state
 
 
@@ -578,8 +633,13 @@ def _play(game: Game, first: _Seat, second: _Seat, record: GameRecord, budget: B
     record.moves = list(record.opening)
     ply = len(record.moves)
     while not game.is_terminal(state):
-        seat = first if game.player(state) == game.max_player else second
         rng = random.Random(f"{seed}:{record.index}:{ply}")
+        if game.node_type(state) == "chance":   # the referee throws the dice, with the game's odds
+            move = rng.choices(list(game.moves(state)), weights=list(game.probabilities(state)))[0]
+            record.moves.append(move)
+            state, ply = game.play(state, move), ply + 1
+            continue
+        seat = first if game.player(state) == game.max_player else second
         move, calls, words = _move(seat, state, ply, budget, rng, time_limit, game)
         record.calls.append((seat.name, calls))
         if words is not None:

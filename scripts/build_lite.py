@@ -114,16 +114,41 @@ def page_config(*, expose_app: bool) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
 
 
+#: The file each build leaves in the folders it makes: the sign that a build may delete them.
+MARK = ".minimax_viz-lite"
+#: What a site (and a work folder) built before the mark existed holds at its top.
+SITE_SIGN, WORK_SIGN = "jupyter-lite.json", "jupyter_lite_config.json"
+
+
+def clear(folder: Path, role: str, sign: str) -> None:
+    """Delete `folder` if a build made it (its mark, or `sign` from a build before marks);
+    leave a missing or empty one; refuse anything else, in words, deleting nothing."""
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        sys.exit(f"{folder} ({role}) is a link or a file, not a folder a build made: nothing was deleted; "
+                 "give --output a new folder")
+    if not folder.exists():
+        return
+    if not any(folder.iterdir()):
+        folder.rmdir()
+    elif (folder / MARK).is_file() or (folder / sign).is_file():
+        shutil.rmtree(folder)
+    else:
+        sys.exit(f"{folder} ({role}) holds files no build made, so it is not deleted: give --output a new "
+                 "or empty folder (a build replaces only the folders it made)")
+
+
 def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
           expose_app: bool = False, quiet: bool = False) -> dict:
-    """Build the site into `output` (replaced); a summary: seconds, bytes, files, wheels."""
+    """Build the site into `output` (replaced when a build made it, refused when it holds
+    anything else; so is its sibling `output`-work); a summary: seconds, bytes, files, wheels."""
     start = time.perf_counter()
     contents = [Path(p).resolve() for p in (contents or lessons())]
     output = Path(output).resolve()
     work = output.with_name(output.name + "-work")
-    shutil.rmtree(work, ignore_errors=True)
-    shutil.rmtree(output, ignore_errors=True)
+    clear(output, "the site", SITE_SIGN)
+    clear(work, "the build's work folder", WORK_SIGN)
     (work / "wheels").mkdir(parents=True)
+    (work / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
     wheels = [package_wheel(work / "wheels"), *pure_wheels(work / "wheels")]
     extensions = [labextensions_dir() / name for name in EXTENSIONS]
     missing = [str(p) for p in extensions if not (p / "package.json").exists()]
@@ -140,6 +165,7 @@ def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
                          capture_output=quiet, text=True)
     if run.returncode:
         sys.exit(f"jupyter lite build failed ({run.returncode}):\n{run.stdout or ''}{run.stderr or ''}")
+    (output / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"seconds": time.perf_counter() - start, "bytes": sum(p.stat().st_size for p in files),
             "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output)}
@@ -157,7 +183,8 @@ def wheel_version(path: Path) -> str:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--output", type=Path, default=OUTPUT, help="the site's folder (replaced)")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="the site's folder (replaced if a build made it; "
+                        "a folder holding anything else is refused)")
     parser.add_argument("--pyodide", type=Path, help="a Pyodide distribution to serve instead of the CDN")
     parser.add_argument("--expose-app", action="store_true", help="set window.jupyterapp (for tests)")
     parser.add_argument("--contents", type=Path, nargs="+", help="notebooks to put in (default: the course)")

@@ -237,12 +237,12 @@ def rebinds(game, state, budget):
 
 
 def patches_the_class(game, state, budget):
-    type(game._game).play = lambda self, s, m: s
+    mv.ConnectFour.play = lambda self, s, m: s
     return game.moves(state)[0]
 
 
 def drops_the_meter(game, state, budget):
-    budget._meter = None
+    budget.calls = 10 ** 9
     raise GeneratorExit("not an Exception")
 
 

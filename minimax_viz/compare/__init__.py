@@ -51,9 +51,11 @@ def first_difference(mine, right, *, exact=None, memo: bool = True) -> Differenc
     answered without searching when an earlier call met the same position (the game's
     ``key``) and the value is right.
 
-    :raises InvalidOption: when ``mine``, ``right`` or ``exact`` is neither a search's result nor a tree.
+    :raises InvalidOption: when ``mine``, ``right`` or ``exact`` is neither a search's result nor a
+        tree, or ``mine`` and ``right`` are searches of different games or from different roots.
     """
     mine_tree, right_tree = _tree(mine), _tree(right)
+    _same_search(mine_tree, right_tree)
     walk = _Walk(mine_tree, right_tree, _tree(exact) if exact is not None else None, memo)
     walk.limit = getattr(right, "depth", None)
     found = walk.position() or walk.visits() or walk.values()
@@ -62,6 +64,17 @@ def first_difference(mine, right, *, exact=None, memo: bool = True) -> Differenc
     if found is not None:
         found.trees = (mine_tree, right_tree)
     return found
+
+
+def _same_search(mine: SearchTree, right: SearchTree) -> None:
+    """Refuse two trees of different games or from different roots: no slip is between them."""
+    if mine.game is not right.game and _short(mine.game, 10_000) != _short(right.game, 10_000):
+        raise InvalidOption(f"first_difference compares two searches of the same game; these are of "
+                            f"{_short(mine.game)} and {_short(right.game)}")
+    a, b = (t.game.key(t.game.state(t.root.state)) for t in (mine, right))
+    if a != b:
+        raise InvalidOption(f"first_difference compares two searches from the same position; these start at "
+                            f"{_short(mine.root.state)} and {_short(right.root.state)}: search both from one")
 
 
 def _tree(x) -> SearchTree:

@@ -123,12 +123,19 @@ def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
 
     @functools.wraps(check)
     def guarded(*args, **kwargs):
-        try:
-            return check(*args, **kwargs)
+        from .running import Raised, Stopped, bounded, check_time
+
+        try:   # on a thread with a watchdog: the check ends, whatever the learner's code catches
+            return bounded(functools.partial(check, *args, **kwargs), seconds=check_time())
+        except Stopped:
+            return Feedback(False, f"the check stopped after {check_time():g} s: your code kept running (a loop "
+                            "that never ends, perhaps one that catches every error and goes on).",
+                            hint="make each loop end, and let errors out instead of catching them all.")
         except SystemExit as stop:
             return Feedback(False, f"your code called sys.exit({shown(stop.code)}), which would stop the lesson.",
                             hint="return the answer instead of exiting.")
         except Exception as err:
+            err = err.err if isinstance(err, Raised) else err
             where = _learner_frame(err)
             if where is None:   # raised inside the package: a bug to see, not to hide
                 raise
@@ -261,7 +268,9 @@ def _error_text(err: BaseException) -> str:
     """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
     try:
         text = str(err)
-    except Exception:
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 (a learner's __str__: whatever it raises, words)
         return "(its message could not be shown: its __str__ raised too)"
     return text if len(text) <= 200 else text[:197] + "..."
 

@@ -29,7 +29,7 @@ from .feedback import (
     describe_error,
     same,
 )
-from .running import Stopped as _Stop, Timer as _Timer
+from .running import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 from .searches import SearchFeedback
 from .tutorial_minimax import (
     Verdict,
@@ -142,6 +142,29 @@ def _short(x) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
+def _scan_terminal_score(terminal_score: Callable, name: str, seen: list) -> Feedback | None:
+    """The first position where ``terminal_score`` answers wrongly, as a Feedback; None if none
+    (``seen[0]`` is the board it was last given)."""
+    for state in _positions():
+        board = seen[0] = _GAME.board(state)
+        given = list(board)
+        call = f"{name}({board!r})"
+        try:
+            got = terminal_score(given)
+        except Exception as err:  # the learner's code: any error becomes words
+            return Feedback(False, f"{call}: {describe_error(err)}.", hint=_TERMINAL_HINT)
+        if not same(given, board):
+            return Feedback(False, f"{call} changed the board it was given (into {_short(given)}); "
+                            "read the board, do not write to it.", hint=_TERMINAL_HINT)
+        try:
+            words = _terminal_mistake(board, got, _terminal_want(state), call)
+        except Exception as err:  # an answer whose comparisons raise: still words
+            words = f"{call} returned an answer the check cannot read ({describe_error(err)})."
+        if words is not None:
+            return Feedback(False, words, hint=_TERMINAL_HINT)
+    return None
+
+
 @learner_check
 def check_terminal_score(terminal_score: Callable) -> Feedback:
     """Check ``terminal_score(board)``, steps 8 and 9: ``{"score": -1}`` when O has a line,
@@ -165,33 +188,18 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
     if not callable(terminal_score):
         return Feedback(False, f"{name} should be a function, but it is {_short(terminal_score)}.",
                         hint="pass the function itself, without calling it: check_terminal_score(terminal_score).")
-    board = None
-    timer = _Timer()
-    try:
-        with timer:
-            for state in _positions():
-                board = _GAME.board(state)
-                given = list(board)
-                call = f"{name}({board!r})"
-                try:
-                    got = terminal_score(given)
-                except Exception as err:  # the learner's code: any error becomes words
-                    return Feedback(False, f"{call}: {describe_error(err)}.", hint=_TERMINAL_HINT)
-                if not same(given, board):
-                    return Feedback(False, f"{call} changed the board it was given (into {_short(given)}); "
-                                    "read the board, do not write to it.", hint=_TERMINAL_HINT)
-                try:
-                    words = _terminal_mistake(board, got, _terminal_want(state), call)
-                except Exception as err:  # an answer whose comparisons raise: still words
-                    words = f"{call} returned an answer the check cannot read ({describe_error(err)})."
-                if words is not None:
-                    return Feedback(False, words, hint=_TERMINAL_HINT)
+    seen = [None]   # the board the learner's function was last given
+    seconds = _time_limit()
+    try:   # on a thread with a watchdog: the scan ends, whatever the function catches
+        wrong = _bounded(functools.partial(_scan_terminal_score, terminal_score, name, seen), seconds=seconds)
     except _Stop:
-        return Feedback(False, f"{name} ran for more than {timer.seconds:g} s on the 5,478 positions (it was on "
-                        f"{board!r}): a loop that never ends?", hint=_TERMINAL_HINT)
+        return Feedback(False, f"{name} ran for more than {seconds:g} s on the 5,478 positions (it was on "
+                        f"{seen[0]!r}): a loop that never ends?", hint=_TERMINAL_HINT)
     except RecursionError:
-        return Feedback(False, f"{name}({board!r}) called itself without end (RecursionError); it only looks "
+        return Feedback(False, f"{name}({seen[0]!r}) called itself without end (RecursionError); it only looks "
                         "at the board: no recursion is needed.", hint=_TERMINAL_HINT)
+    if wrong is not None:
+        return wrong
     return Feedback(True, f"{name} answers as step 9 does on all {len(_positions()):,} positions of tic-tac-toe: "
                     f"{_finished_words()}.")
 
@@ -623,6 +631,7 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     what to finish first, while it is the stub or raises.
 
     :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
+    :raises InvalidOption: when ``mark`` is neither "X", "O" nor None.
 
     >>> import minimax_viz as mv
     >>> record_minimax(mv.tutorial.minimax).returned
@@ -633,6 +642,9 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     Not yet: finish exercise 5 above first: minimax is still the stub
     """
     board = list(_GAME.board(TicTacToe.TUTORIAL_BOARD if board is None else board))
+    if mark is not None and mark not in ("X", "O"):
+        raise InvalidOption(f"mark is the player to move, 'X' or 'O' (or None: the one whose turn it is), "
+                            f"not {_short(mark)}")
     return _attempt_recording(minimax, board, mark or _GAME.player(board), exercise)
 
 

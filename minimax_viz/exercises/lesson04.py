@@ -22,7 +22,7 @@ from ..search import minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
-from .running import Stopped as _Stop, Timer as _Timer
+from .running import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 from .searches import (
     TWO_DEPTHS,
     TWO_DEPTHS_GUESSES,
@@ -350,15 +350,15 @@ def check_smallest_depth(fn: Callable) -> Feedback:
         asked = f"on {case.name}, asked for move {case.move!r}" + (
             "" if case.max_depth is None else f" with max_depth={case.max_depth}")
         table = f"(the search plays {', '.join(map(str, moves))} at depths 1 to {limit})"
-        timer = _Timer()
+        seconds = _time_limit()
         try:
-            with timer:
-                got = fn(*args)
+            got = _bounded(fn, *args, seconds=seconds)
         except _Stop:
             return Feedback(False, f"{asked}: it kept searching (more than {MAX_SEARCHES} searches, or "
-                            f"{timer.seconds:g} s): try each depth from 1 to max_depth once, then stop.",
+                            f"{seconds:g} s): try each depth from 1 to max_depth once, then stop.",
                             hint=_DEPTH_HINT)
         except Exception as err:  # the learner's code: any error becomes words
+            err = err.err if isinstance(err, _Raised) else err
             hint = ("give max_depth a default, def smallest_depth(search, game, state, move, max_depth=9)."
                     if case.max_depth is None and isinstance(err, TypeError) and "max_depth" in str(err)
                     else _DEPTH_HINT)

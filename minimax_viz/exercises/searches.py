@@ -36,6 +36,8 @@ twice under two windows, tic-tac-toe with X and O to move (moves tried in game.m
 
 from __future__ import annotations
 
+import functools
+
 import math
 import sys
 from dataclasses import dataclass
@@ -52,7 +54,7 @@ from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, describe_error, learner_check, unfinished
-from .running import Stopped as _Stop, Timer as _Timer
+from .running import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 
 __all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES",
            "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS"]
@@ -517,14 +519,14 @@ def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax", algorithm
     watched = WatchedGame(case.game, max_calls=budget)
     run = Run(case)
     depth = math.inf if case.depth is None else case.depth
-    timer = _Timer()
+    seconds = _time_limit()
     try:
-        with timer:
-            run.mine = record_calls(fn, watched, case.start, depth, game=case.game, algorithm=algorithm,
-                                    min_at_random=kind == "expectimax")
+        run.mine = _bounded(functools.partial(record_calls, fn, watched, case.start, depth, game=case.game,
+                                              algorithm=algorithm, min_at_random=kind == "expectimax"),
+                            seconds=seconds)
     except _Stop as stop:
         run.problem = (f"it ran too long ({stop}: more than {budget:,} calls to the game, or "
-                       f"{timer.seconds:g} s); check that each call searches a child, and that "
+                       f"{seconds:g} s); check that each call searches a child, and that "
                        "the recursion stops at finished games and at depth 0")
     except RecursionError as err:
         run.error = err
@@ -537,8 +539,8 @@ def _run(fn: Callable, case: Case, budget: int, kind: str = "minimax", algorithm
             raise
         run.problem = f"it called sys.exit({_short(err.code)}); return (value, move) instead"
     except Exception as err:  # the learner's code: any error becomes words
-        run.error = err
-        run.problem = describe_error(err)
+        run.error = err.err if isinstance(err, _Raised) else err
+        run.problem = describe_error(run.error)
     else:
         run.problem = _answer_problem(run.mine.returned)
     run.generated = watched.generated

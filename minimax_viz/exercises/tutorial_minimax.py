@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import math
 from dataclasses import dataclass, replace
 from numbers import Real
@@ -29,7 +31,7 @@ from ..learner import LearnerResult, record_calls
 from ..recursion import learner_code
 from ..search import minimax as engine_minimax
 from .feedback import describe_error, same
-from .running import Stopped as _Stop, Timer as _Timer
+from .running import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 
 __all__ = ["Verdict", "judge", "judge_recording", "record", "stub_below", "board_text", "board_facts", "signed",
            "LINES"]
@@ -164,12 +166,12 @@ def record(fn: Callable, board, mark: str, *, max_nodes: int) -> LearnerResult:
     :raises TimeoutError: the function ran longer than the time limit.
     :raises TreeTooLarge: it made more than ``max_nodes`` calls.
     """
-    timer = _Timer()
+    seconds = _time_limit()
     try:
-        with timer:
-            return record_calls(fn, board, mark, game=_GAME, max_nodes=max_nodes, algorithm="your minimax")
+        return _bounded(functools.partial(record_calls, fn, board, mark, game=_GAME, max_nodes=max_nodes,
+                                          algorithm="your minimax"), seconds=seconds)
     except _Stop:
-        raise TimeoutError(f"it ran for more than {timer.seconds:g} s") from None
+        raise TimeoutError(f"it ran for more than {seconds:g} s") from None
 
 
 def _raised_in(err: BaseException) -> str | None:
@@ -262,14 +264,12 @@ def _shared_records(fn: Callable, board: list, mark: str) -> bool:
                 if isinstance(value, list) and len(value) > 1 and all(isinstance(v, dict) for v in value):
                     seen.append(len({id(v) for v in value}) < len(value))
 
-    old = sys.getprofile()
+    def run():
+        sys.setprofile(watch)
+        fn(list(board), mark)
+
     try:
-        with _Timer():
-            sys.setprofile(watch)
-            try:
-                fn(list(board), mark)
-            finally:
-                sys.setprofile(old)
+        _bounded(run)
     except BaseException as err:  # the learner's code: no evidence from a call that did not finish
         if isinstance(err, KeyboardInterrupt):
             raise

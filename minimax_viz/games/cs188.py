@@ -52,7 +52,7 @@ def read_fields(text: str) -> dict[str, str]:
     """
     if not isinstance(text, str):
         raise InvalidTree(f"a CS188 test is read from a string, not {type(text).__name__}")
-    lines = [line.split("#", 1)[0] for line in text.split("\n")]
+    lines = [line.split("#", 1)[0] for line in text.removeprefix("\ufeff").split("\n")]
     fields: dict[str, str] = {}
     i = 0
     while i < len(lines):

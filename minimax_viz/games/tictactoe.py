@@ -72,6 +72,19 @@ class _FreshList:
         return list(self.items)
 
 
+def _looked_up(game, get, form=None):
+    """A table's look-up (``get``) that also takes a board as a list: its code is looked up,
+    and the answer turned back into the board's form by ``form``."""
+    def look(state):
+        try:
+            return get(state)
+        except TypeError:   # a list: no dict key
+            answer = get(game.state(state))
+            return answer if form is None else form(answer)
+    look.fast = get   # the search's states are codes: it calls the look-up itself
+    return look
+
+
 class TicTacToe(Game):
     """Tic-tac-toe on the tutorial's board format; X is Max and moves first.
 
@@ -110,10 +123,12 @@ class TicTacToe(Game):
          self._by_priority) = tables
         # The search calls these at every node: bound dict look-ups are the fastest
         # callables Python has, so they replace the methods on each instance.
-        self.successors = self._successors.__getitem__
-        self.successors_by_priority = self._by_priority.__getitem__
-        self.outcome = self._outcome.__getitem__
-        self.node_type = self._node_type.__getitem__
+        # A board as the lessons write it (a list, a string) is no key: it is read once and
+        # answered in its own form.
+        self.successors = _looked_up(self, self._successors.__getitem__, self._listed)
+        self.successors_by_priority = _looked_up(self, self._by_priority.__getitem__, self._listed)
+        self.outcome = _looked_up(self, self._outcome.__getitem__)
+        self.node_type = _looked_up(self, self._node_type.__getitem__)
 
     def _tables(self) -> tuple:
         """The answers kept by position code, each worked out the first time it is asked:
@@ -277,6 +292,10 @@ class TicTacToe(Game):
                 self._checked.add(self._check_code(state))
             return state
         return self.state(state)
+
+    def _listed(self, pairs: tuple) -> tuple:
+        """``(move, child)`` pairs with each child as a list board, as :meth:`play` gives for a list."""
+        return tuple((m, self.board(child)) for m, child in pairs)
 
     def _compute_successors(self, code: int) -> tuple:
         if self._compute_outcome(code) is not None:

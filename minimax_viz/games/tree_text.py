@@ -144,6 +144,7 @@ def _parse(text: str):
     the leaves' values ``(value, line)``, the marked kinds ``(kind, line)``, and the line
     where each state is first named."""
     lines = _Lines()
+    text = text.removeprefix("\ufeff")   # a byte-order mark, as some editors save a file
     for n, raw in enumerate(text.splitlines(), start=1):
         words = raw.split("#", 1)[0].split()
         if words:

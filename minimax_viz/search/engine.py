@@ -18,7 +18,7 @@ from ..errors import ChanceNodeError, InvalidOption, MinimaxError, TreeTooLarge
 from ..errors import short_repr as _short
 from ..trace import CALL, HORIZON, LEAF, Recorder, SearchTree
 from .options import _check_game, _check_key, _evaluator, _guess_checker, _keyed_by_state, _Options, _outcome_of
-from .ordering import _open_hook, _ordered
+from .ordering import _open_hook, _ordered, fast as _fast
 from .results import SearchResult, SearchStats
 from .tables import _NEVER, _Budget, _Cutoffs, _Memo, _OutOfBudget, _Reuse, _memo_handlers, _reuse_handlers
 
@@ -98,7 +98,7 @@ def _parts_for(game, root, options: _Options, budget: "_Budget | None") -> "_Par
         game, options.algorithm,
         successors=(_open_hook(game, "open_successors", "successors") if options.order is None
                     else _ordered(game, options.order)),
-        outcome=game.quick_outcome if options.quick_wins else game.outcome,
+        outcome=game.quick_outcome if options.quick_wins else _fast(game.outcome),
         score_horizon=game.evaluate if options.evaluate is None else _evaluator(game, options.evaluate),
         recorder=recorder, memo=memo, budget=budget, reuse=_Reuse(key) if options.reuse else None,
         cutoffs=_Cutoffs(options.prune_on_equal, recorder) if options.algorithm == "alphabeta" else None,
@@ -139,7 +139,7 @@ def _dispatcher(parts: _Parts):
     turns into a hit."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
     check_guess = _guess_checker(parts.game)
-    node_type = parts.game.node_type
+    node_type = _fast(parts.game.node_type)
     rec = parts.recorder
     rows = rec.parent if rec is not None else None
     if rec is not None:
