@@ -33,7 +33,9 @@ def numbers_after_position(bound) -> list:
 
 
 def is_number(x) -> bool:
-    return isinstance(x, Real) and not isinstance(x, bool)
+    """A real number that is not a bool (int and float first: the recorder asks at every call)."""
+    kind = type(x)
+    return kind is int or kind is float or (kind is not bool and isinstance(x, Real))
 
 
 def window_names(bound) -> tuple[str, str] | None:

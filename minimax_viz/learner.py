@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, Callable, Iterable
 
-from .arguments import POSITION_NAMES, depth_name, window_names
+from .arguments import POSITION_NAMES, depth_name, is_number, window_names
 from .errors import InvalidOption, MinimaxError
 from .errors import short_repr
 from .games.base import Game
@@ -284,6 +284,7 @@ class _Recording:
         self.best: dict[int, list] = {}      # row -> child rows searched
         self.wrappers: dict = {}
         self.windowless: set = set()         # rows whose own call carried no window
+        self.roles: dict = {}                # parameter names -> (window's names, depth's name)
         self.put = self.rec.appenders()
 
     def wrap(self, f):
@@ -353,12 +354,13 @@ class _Recording:
         index = len(self.states)
         if index >= self.rec.max_nodes:
             self.rec.too_large()
-        alpha, beta = self._window(bound)
-        if self.rec.window and window_names(bound) is None:
+        names, depth = self._roles(bound)
+        if self.rec.window and names is None:
             self.windowless.add(index)
+        alpha, beta = self._window(bound, names)
         self._row(parent, move, CALL, math.nan, alpha, beta)
         self.states.append(state)
-        self.depths.append(self._depth(bound))
+        self.depths.append(bound[depth] if depth is not None and is_number(bound[depth]) else None)
         self.tried[index], self.best[index] = [], []
         if parent >= 0:
             self.best[parent].append(index)
@@ -424,13 +426,15 @@ class _Recording:
         if self.rec.window != window:
             self.rec = Recorder(window=window, max_nodes=self.rec.max_nodes)
             self.put = self.rec.appenders()
+            self.roles.clear()
 
     def _carry_window(self, row: int, bound) -> None:
         """A call on the open node's own position (a dispatcher handing it to ``max_value``)
         gives the node its window when the node's own call carried none."""
-        if row in self.windowless and window_names(bound) is not None:
+        names = self._roles(bound)[0] if row in self.windowless else None
+        if names is not None and is_number(bound[names[0]]) and is_number(bound[names[1]]):
             self.windowless.discard(row)
-            self.rec.alpha[row], self.rec.beta[row] = self._window(bound)
+            self.rec.alpha[row], self.rec.beta[row] = self._window(bound, names)
 
     def _cell_played(self, parent: int, index: int):
         """The cell an odd call's board gained a mark on, taken as the move its parent tried (-1: none)."""
@@ -438,18 +442,23 @@ class _Recording:
         placed = _placed(before, self.given.get(index))
         return -1 if placed is None else placed[1]
 
-    def _window(self, bound) -> tuple[float, float]:
+    def _window(self, bound, names) -> tuple[float, float]:
+        """The window of a call whose window parameters are ``names`` (None: none)."""
         if not self.rec.window:
             return math.nan, math.nan
-        names = window_names(bound)
         if names is None:
             return -math.inf, math.inf
         return _real(bound[names[0]], -math.inf), _real(bound[names[1]], math.inf)
 
-    @staticmethod
-    def _depth(bound):
-        name = depth_name(bound)
-        return None if name is None else bound[name]
+    def _roles(self, bound) -> tuple:
+        """(the window's two parameters or None, the depth's parameter or None) of a call, read
+        from its arguments (:mod:`minimax_viz.arguments`) at the first call with these
+        parameter names, then kept: the recorder asks at every call."""
+        keys = tuple(bound) if bound else ()
+        roles = self.roles.get(keys)
+        if roles is None:
+            roles = self.roles[keys] = (window_names(bound) if self.rec.window else None, depth_name(bound))
+        return roles
 
     def _row(self, parent, move, kind, score, alpha, beta) -> None:
         put_parent, put_move, put_kind, put_score, *window = self.put
