@@ -176,8 +176,9 @@ class _Metered(Game):
 
     def play(self, state, move):
         """The game's ``play``: one position generated, one call."""
-        _meter(self).charge()
-        return _real(self).play(state, move)
+        game, meter = _held(self)
+        meter.charge()
+        return game.play(state, move)
 
     def __repr__(self) -> str:
         return repr(_real(self))
@@ -188,23 +189,24 @@ class _Metered(Game):
         return getattr(_real(self), name)
 
 
-def _real(watched: _Metered) -> Game:
-    """The game behind ``watched`` (for the move it was handed over for)."""
+def _held(watched: _Metered) -> tuple[Game, _Meter]:
+    """The game behind ``watched`` and its meter (for the move it was handed over for)."""
     held = _HELD.get(id(watched))
     if held is None:
         raise InvalidOption("this game was handed over for one move, which is over; use the game of the current move")
-    return held[0]
+    return held
 
 
-def _meter(watched: _Metered) -> _Meter:
-    _real(watched)
-    return _HELD[id(watched)][1]
+def _real(watched: _Metered) -> Game:
+    """The game behind ``watched``."""
+    return _held(watched)[0]
 
 
 def _positions(name: str):
     def method(self, state, *args, **kwargs):
-        pairs = getattr(_real(self), name)(state, *args, **kwargs)
-        _meter(self).charge(len(pairs))
+        game, meter = _held(self)
+        pairs = getattr(game, name)(state, *args, **kwargs)
+        meter.charge(len(pairs))
         return pairs
     method.__name__ = name
     method.__doc__ = f"The game's ``{name}``: one call for each position it returns."
@@ -213,8 +215,9 @@ def _positions(name: str):
 
 def _lookahead(name: str):
     def method(self, state, *args, **kwargs):
-        _meter(self).charge(len(_real(self).moves(state)))
-        return getattr(_real(self), name)(state, *args, **kwargs)
+        game, meter = _held(self)
+        meter.charge(len(game.moves(state)))
+        return getattr(game, name)(state, *args, **kwargs)
     method.__name__ = name
     method.__doc__ = f"The game's ``{name}``: one call for each legal move it looks at."
     return method
