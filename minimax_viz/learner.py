@@ -75,7 +75,8 @@ class LearnerTree(SearchTree):
         self._states, self.depths, self.odd = states, depths, odd
         self.given = given if given is not None else {}
 
-    def _state(self, index: int) -> Any:
+    def internal_state(self, index: int) -> Any:
+        """Node ``index``'s position as the learner's call got it (recorded, not replayed)."""
         return self._states[index]
 
     @property
