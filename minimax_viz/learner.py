@@ -75,7 +75,8 @@ class LearnerTree(SearchTree):
         self._states, self.depths, self.odd = states, depths, odd
         self.given = given if given is not None else {}
 
-    def _state(self, index: int) -> Any:
+    def internal_state(self, index: int) -> Any:
+        """Node ``index``'s position as the learner's call got it (recorded, not replayed)."""
         return self._states[index]
 
     @property
@@ -85,9 +86,9 @@ class LearnerTree(SearchTree):
         "heuristic"); ``depth=math.inf`` all the way down is no limit."""
         return any(d is not None and math.isfinite(d) for d in self.depths)
 
-    def _value_flags(self):
+    def value_flags(self):
         """No guess where the calls took no depth, no bound where they took no window."""
-        guesses, bounds = super()._value_flags()
+        guesses, bounds = super().value_flags()
         return (guesses if self.depth_limited else frozenset(), bounds if self.has_window else {})
 
     def given_board(self, index: int) -> tuple[list, int | None] | None:
@@ -97,7 +98,7 @@ class LearnerTree(SearchTree):
         given = self.given.get(index) if index in self.odd else None
         if not isinstance(given, (list, tuple)):
             return None
-        up = self._rec.parent[index]
+        up = self.recorder.parent[index]
         placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), given)
         return [c if isinstance(c, str) else None for c in given], None if placed is None else placed[1]
 
@@ -122,7 +123,7 @@ class LearnerTree(SearchTree):
         """
         if index not in self.odd:
             return None
-        up = self._rec.parent[index]
+        up = self.recorder.parent[index]
         placed = _placed(_board_seen(self.game, self._states[up], self.given.get(up)), self.given.get(index))
         if placed is None:
             return None, UNREACHED

@@ -6,14 +6,11 @@ the match; :mod:`minimax_viz.players` names everything here too).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .errors import InvalidOption, short_repr
 from .games.base import Game
+from .meter import Budget
 from .search import alphabeta
-
-if TYPE_CHECKING:
-    from .players import Budget
 
 __all__ = ["Forfeit", "GameRecord", "MatchResult", "Replay", "HORIZON"]
 

@@ -31,15 +31,15 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from numbers import Integral
 from typing import Any, Callable, Sequence
 
+from .clock import Raised, Stopped, bounded, check_seconds, describe_error, stopped_words
+from .clock import time_limit as default_time_limit
 from .errors import InvalidOption, short_repr
-from .exercises.feedback import describe_error
-from .exercises.running import Raised, Stopped, bounded, check_seconds, stopped_words, time_limit as _time_limit
 from .games import ConnectFour, TicTacToe
 from .games.base import Game
+from .meter import DEFAULT_CALLS, HELD, Budget, BudgetSpent, Meter, for_move  # noqa: F401 (DEFAULT_CALLS named here too)
 from .match_result import HORIZON, Forfeit, GameRecord, MatchResult, Replay  # noqa: F401 (named here too)
 from .search import alphabeta, centre_first
 
@@ -47,105 +47,6 @@ __all__ = [
     "Budget", "BudgetSpent", "Forfeit", "GameRecord", "MatchResult", "Replay", "play_match",
     "random_player", "greedy_player", "alphabeta_player", "deepening_player", "openings", "positions_generated",
 ]
-
-#: The positions a player may generate on one move unless told otherwise.
-DEFAULT_CALLS = 1_000
-
-
-class BudgetSpent(Exception):
-    """The game's answer to a question asked past the player's budget (catch it to answer
-    with the best move found so far; let out of the player, it forfeits the game)."""
-
-
-class Budget:
-    """What a player may spend on one move: ``calls`` positions generated (the default,
-    1,000; see the module for what counts) or ``seconds`` of wall time, and ``rng``, the
-    referee's seeded dice for a player that wants them (so a match with a random player
-    replays exactly).
-
-    ``spent`` and ``left`` say how much of it the player has used so far on this move.
-
-    >>> Budget(500)
-    Budget(calls=500)
-    >>> Budget(seconds=0.5).left
-    0.5
-
-    :raises InvalidOption: unless exactly one of ``calls`` (a whole number >= 1) and
-        ``seconds`` (a number > 0) is given.
-    """
-
-    def __init__(self, calls: int | None = None, *, seconds: float | None = None, rng: random.Random | None = None):
-        if calls is None and seconds is None:
-            calls = DEFAULT_CALLS
-        _check_amount(calls, seconds)
-        self.calls = None if calls is None else int(calls)
-        self.seconds = seconds
-        self.rng = rng if rng is not None else random.Random(0)
-
-    def __repr__(self) -> str:
-        return f"Budget(calls={self.calls})" if self.calls is not None else f"Budget(seconds={self.seconds:g})"
-
-    @property
-    def spent(self) -> float:
-        """Positions generated (or seconds used) on this move so far."""
-        meter = _HELD.get(id(self))
-        if meter is None:
-            return 0
-        return meter.calls if self.calls is not None else time.perf_counter() - meter.began
-
-    @property
-    def left(self) -> float:
-        """What is left of the budget on this move."""
-        return (self.calls if self.calls is not None else self.seconds) - self.spent
-
-    def _for_move(self, rng: random.Random) -> tuple[Budget, _Meter]:
-        """A copy for one move, and its meter (held by the referee, out of the player's reach)."""
-        fresh = Budget(self.calls, seconds=self.seconds, rng=rng)
-        meter = _HELD[id(fresh)] = _Meter(fresh)
-        return fresh, meter
-
-
-#: What the referee holds for the objects it hands a player (a budget's meter; a watched
-#: game's real game and meter), by identity, for one move: no attribute of theirs leads here.
-_HELD: dict[int, Any] = {}
-
-
-def _check_amount(calls, seconds) -> None:
-    """A budget's amount: exactly one of ``calls`` (a whole number >= 1) and ``seconds`` (a number > 0)."""
-    if calls is not None and seconds is not None:
-        raise InvalidOption("a budget counts calls or seconds, not both: Budget(500) or Budget(seconds=0.5)")
-    if calls is not None and (isinstance(calls, bool) or not isinstance(calls, Integral) or calls < 1):
-        raise InvalidOption(f"calls must be a whole number of 1 or more, not {short_repr(calls)} "
-                            "(each position generated costs one)")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds <= _A_YEAR):
-        raise InvalidOption(f"seconds must be a number above 0 and at most a year ({_A_YEAR:g}), "
-                            f"not {short_repr(seconds)}")
-
-
-#: The longest a budget's seconds may be.
-_A_YEAR = 365 * 24 * 3600.0
-
-
-class _Meter:
-    """Counts the positions a player generates on one move and refuses those past its budget."""
-
-    def __init__(self, budget: Budget):
-        self.calls, self.began = 0, time.perf_counter()
-        self.most = budget.calls
-        self.deadline = None if budget.seconds is None else self.began + budget.seconds
-        self.refused = 0
-
-    def charge(self, n: int = 1) -> None:
-        """Count ``n`` more positions, or raise :class:`BudgetSpent` (and count none of them)
-        when they would pass the budget or its seconds are up."""
-        if (self.most is not None and self.calls + n > self.most) or (
-                self.deadline is not None and time.perf_counter() > self.deadline):
-            self.refused += 1
-            raise BudgetSpent(f"the budget of this move is spent ({self.most:,} positions)" if self.most is not None
-                              else "the budget of this move is spent (its seconds are up)")
-        self.calls += n
-
 
 #: The questions that hand back positions: one call for each position returned ...
 _POSITIONS = ("successors", "open_successors", "successors_by_priority", "open_successors_by_priority")
@@ -157,11 +58,11 @@ _FREE = tuple(name for name in dir(Game) if not name.startswith("_") and callabl
               and name not in _POSITIONS + _LOOKAHEADS + ("play", "state"))
 
 
-class _Metered(Game):
+class Metered(Game):
     """The game as a player sees it: the player's own copy, each position generated counted."""
 
-    def __init__(self, game: Game, meter: _Meter, position=None):
-        _HELD[id(self)] = (game, meter)
+    def __init__(self, game: Game, meter: Meter, position=None):
+        HELD[id(self)] = (game, meter)
         self._position = position
         for name in ("max_player", "min_player", "win_utility", "key_is_state"):
             setattr(self, name, getattr(game, name))
@@ -189,15 +90,15 @@ class _Metered(Game):
         return getattr(_real(self), name)
 
 
-def _held(watched: _Metered) -> tuple[Game, _Meter]:
+def _held(watched: Metered) -> tuple[Game, Meter]:
     """The game behind ``watched`` and its meter (for the move it was handed over for)."""
-    held = _HELD.get(id(watched))
+    held = HELD.get(id(watched))
     if held is None:
         raise InvalidOption("this game was handed over for one move, which is over; use the game of the current move")
     return held
 
 
-def _real(watched: _Metered) -> Game:
+def _real(watched: Metered) -> Game:
     """The game behind ``watched``."""
     return _held(watched)[0]
 
@@ -231,11 +132,11 @@ def _free(name: str):
 
 
 for _name in _POSITIONS:
-    setattr(_Metered, _name, _positions(_name))
+    setattr(Metered, _name, _positions(_name))
 for _name in _LOOKAHEADS:
-    setattr(_Metered, _name, _lookahead(_name))
+    setattr(Metered, _name, _lookahead(_name))
 for _name in _FREE:
-    setattr(_Metered, _name, _free(_name))
+    setattr(Metered, _name, _free(_name))
 
 
 def positions_generated(search: Callable, game: Game, state=None) -> int:
@@ -262,12 +163,12 @@ def positions_generated(search: Callable, game: Game, state=None) -> int:
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a game (mv.ConnectFour(), mv.TicTacToe(), ...), not {short_repr(game)}")
     state = game.start() if state is None else game.state(state)
-    meter = _Meter(Budget(_UNLIMITED))
-    watched = _Metered(game, meter, state)
+    meter = Meter(Budget(_UNLIMITED))
+    watched = Metered(game, meter, state)
     try:
         search(watched, state)
     finally:
-        _HELD.pop(id(watched), None)
+        HELD.pop(id(watched), None)
     return meter.calls
 
 
@@ -381,7 +282,7 @@ class _Seat:
     def __init__(self, name: str, fn: Callable, game: Game):
         self.name, self.fn, self.original = name, fn, game
         self.game = copy.deepcopy(game)   # first, as copying may note a thing or two in the class
-        self.classes = {cls: dict(vars(cls)) for cls in (*type(game).__mro__[:-1], _Metered)}
+        self.classes = {cls: dict(vars(cls)) for cls in (*type(game).__mro__[:-1], Metered)}
         self.attributes = _attributes(self.game)
 
     def fresh(self) -> None:
@@ -390,7 +291,7 @@ class _Seat:
         self.game = copy.deepcopy(self.original)
         self.attributes = _attributes(self.game)
 
-    def changed(self, watched: _Metered, before: dict) -> str | None:
+    def changed(self, watched: Metered, before: dict) -> str | None:
         """What the player changed: an attribute of the game it held or of its copy, or a
         method of their classes (which the referee's game shares); None if nothing."""
         for cls, saved in self.classes.items():
@@ -398,7 +299,7 @@ class _Seat:
                 now = vars(cls)
                 k = sorted(k for k in saved.keys() | now.keys() if saved.get(k) is not now.get(k))[0]
                 return f"{cls.__name__}.{k}"
-        if type(self.game) is not type(self.original) or type(watched) is not _Metered:
+        if type(self.game) is not type(self.original) or type(watched) is not Metered:
             return "its class"
         return _differs(before, _attributes(watched, private=True)) or _differs(self.attributes,
                                                                                 _attributes(self.game))
@@ -429,16 +330,16 @@ def _restore_classes(classes: dict) -> None:
 def _move(seat: _Seat, state, ply: int, budget: Budget, rng: random.Random, time_limit: float,
           referee: Game) -> tuple[Any, int, str | None]:
     """Ask one player for its move: (the move, calls spent, None) or (None, calls, words)."""
-    mine, meter = budget._for_move(rng)
+    mine, meter = for_move(budget, rng)
     own_state = copy.deepcopy(state)
-    watched = _Metered(seat.game, meter, own_state)
+    watched = Metered(seat.game, meter, own_state)
     before = _attributes(watched, private=True)
     limit = time_limit if budget.seconds is None else max(time_limit, 2 * budget.seconds)
     try:
         move, broken = _ask(seat, watched, own_state, mine, budget, limit)
     finally:
-        _HELD.pop(id(mine), None)
-        _HELD.pop(id(watched), None)
+        HELD.pop(id(mine), None)
+        HELD.pop(id(watched), None)
     calls = meter.calls
     if broken is None:
         broken = _tampered(seat, watched, before, own_state, state) or _illegal(move, referee, state)
@@ -452,10 +353,10 @@ def _legal_move(move, referee: Game, state):
     return next(m for m in referee.moves(state) if _same_state(m, move))
 
 
-def _ask(seat: _Seat, watched: _Metered, own_state, mine: Budget, budget: Budget,
+def _ask(seat: _Seat, watched: Metered, own_state, mine: Budget, budget: Budget,
          limit: float) -> tuple[Any, tuple[str, str] | None]:
     """Run the player on its own copies (``mine`` its copy of ``budget``), on its own thread
-    with a watchdog (:func:`~minimax_viz.exercises.running.bounded`: it ends, whatever the
+    with a watchdog (:func:`~minimax_viz.clock.bounded`: it ends, whatever the
     player catches): (its answer, None), or (None, (what was wrong, how to fix it))."""
     try:
         move = bounded(seat.fn, watched, own_state, mine, seconds=limit)
@@ -478,7 +379,7 @@ def _ask(seat: _Seat, watched: _Metered, own_state, mine: Budget, budget: Budget
     return move, None
 
 
-def _tampered(seat: _Seat, watched: _Metered, before: dict, own_state, state) -> tuple[str, str] | None:
+def _tampered(seat: _Seat, watched: Metered, before: dict, own_state, state) -> tuple[str, str] | None:
     """What was wrong when the player changed the game or the position it was given, else None."""
     changed = seat.changed(watched, before)
     if changed is not None:
@@ -539,6 +440,11 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     and at most ``time_limit`` seconds (the checks' limit, 3 s, unless given); a broken rule
     forfeits the game (:class:`Forfeit`).
 
+    The time limit holds on any thread (a watchdog thread stops the player: no clock signal is
+    needed, see :func:`minimax_viz.clock.bounded`). A player stuck inside one long call into C
+    (``time.sleep``, a large numpy operation) cannot be stopped there: it forfeits once the limit
+    and a second's grace have passed, and its words say that it still runs in the background.
+
     ``players`` is a list of functions ``player(game, state, budget) -> move`` (named by
     their ``__name__``) or a dict ``{name: player}``. The same seed gives the same openings
     and the same dice (``budget.rng`` on move ``ply`` of game ``i`` is
@@ -557,7 +463,7 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     _check_match(game, games, seed)
     games, seed = int(games), int(seed)
     budget = budget if isinstance(budget, Budget) else Budget(budget)
-    time_limit = check_seconds(_time_limit() if time_limit is None else time_limit, "time_limit")
+    time_limit = check_seconds(default_time_limit() if time_limit is None else time_limit, "time_limit")
     drawn = _draw_openings(game, games, seed, opening_list)
     seats = {name: _Seat(name, fn, game) for name, fn in named.items()}
     records = []

@@ -169,7 +169,7 @@ _ENTRY_RAISES = """
 def _check_board(board, mark) -> None:
     """A tic-tac-toe board list as the tutorial writes it, and a mark, or InvalidBoard in words."""
     from .errors import InvalidBoard, short_repr
-    from .games import TicTacToe
+    from .games.tictactoe import cells_from_list
 
     if isinstance(board, str):
         raise InvalidBoard(
@@ -184,7 +184,7 @@ def _check_board(board, mark) -> None:
         )
     # 9 cells of 'X', 'O' or the cell's own index, the game's own check of a board list (any
     # marks will do: the translation scores boards no game reaches, after a win, too)
-    TicTacToe()._cells_from_list(board)
+    cells_from_list(board)
     if not isinstance(mark, str) or mark not in (AI_MARK, HUMAN_MARK):
         raise InvalidBoard(f"the mark to play must be {AI_MARK!r} or {HUMAN_MARK!r}, not {short_repr(mark)}")
 

@@ -70,9 +70,9 @@ def _checks_time_limit(request):
     a learner's endless loop is stopped the same way, sooner than after the 3 s a learner gets."""
     marker = request.node.get_closest_marker("time_limit")
     if marker is not None:
-        from minimax_viz.exercises import running
+        from minimax_viz import clock
 
-        request.getfixturevalue("monkeypatch").setattr(running, "TIME_LIMIT", marker.args[0])
+        request.getfixturevalue("monkeypatch").setattr(clock, "TIME_LIMIT", marker.args[0])
 
 
 def pytest_sessionstart(session):

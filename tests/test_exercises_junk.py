@@ -18,7 +18,7 @@ import pytest
 
 import minimax_viz as mv
 from feedback_helpers import said
-from minimax_viz.exercises.running import time_limit
+from minimax_viz.clock import time_limit
 
 #: A sweep of thousands of quick cases: make check leaves it to make test, which runs every one
 #: (the quick path stays under a minute).

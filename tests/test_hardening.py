@@ -1021,7 +1021,7 @@ def test_random_interrupts_into_the_new_guards_leave_no_state_behind():
 
 @pytest.mark.time_limit(0.2)
 def test_the_checks_read_their_time_limit_each_time_they_run():
-    from minimax_viz.exercises.running import call_learner, time_limit
+    from minimax_viz.clock import call_learner, time_limit
 
     def forever():
         while True:
@@ -1035,7 +1035,7 @@ def test_the_checks_read_their_time_limit_each_time_they_run():
 
 @pytest.mark.time_limit(math.inf)
 def test_a_time_limit_of_infinity_is_no_limit():
-    from minimax_viz.exercises.running import call_learner
+    from minimax_viz.clock import call_learner
 
     assert call_learner(lambda: 42) == (42, None)
     assert mv.exercises.lesson02.check_terminal_score(lambda board: None).ok is False  # words, not OverflowError
@@ -1047,11 +1047,11 @@ def test_a_time_limit_of_infinity_is_no_limit():
 
 @pytest.mark.parametrize("limit", [0, -1, True, "3", float("nan")])
 def test_a_time_limit_that_is_no_number_of_seconds_is_named(monkeypatch, limit):
-    from minimax_viz.exercises import running
+    from minimax_viz import clock
 
-    monkeypatch.setattr(running, "TIME_LIMIT", limit)
-    with pytest.raises(InvalidOption, match=r"mv\.exercises\.running\.TIME_LIMIT must be a number of seconds above 0"):
-        running.time_limit()
+    monkeypatch.setattr(clock, "TIME_LIMIT", limit)
+    with pytest.raises(InvalidOption, match=r"mv\.clock\.TIME_LIMIT must be a number of seconds above 0"):
+        clock.time_limit()
     from minimax_viz.players import greedy_player, play_match, random_player
 
     with pytest.raises(InvalidOption, match="^time_limit must be a number of seconds above 0"):

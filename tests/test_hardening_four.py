@@ -23,8 +23,9 @@ import pytest
 
 import minimax_viz as mv
 from minimax_viz.__main__ import main
-from minimax_viz.exercises import lesson04, lesson09, lesson10, running
-from minimax_viz.exercises.running import call_learner
+from minimax_viz import clock
+from minimax_viz.clock import call_learner
+from minimax_viz.exercises import lesson04, lesson09, lesson10
 
 
 # -- helpers: learner code that misbehaves ------------------------------------------------------------
@@ -72,7 +73,7 @@ class BadStr(Exception):
 
 @pytest.fixture
 def short_limit(monkeypatch):
-    monkeypatch.setattr(running, "TIME_LIMIT", 0.3)
+    monkeypatch.setattr(clock, "TIME_LIMIT", 0.3)
 
 
 @pytest.mark.parametrize("fn", [swallows_every_stop, swallows_in_two_frames])
@@ -86,7 +87,7 @@ def test_call_learner_ends_whatever_the_code_catches(fn):
 
 NESTED = """
 import time
-from minimax_viz.exercises.running import call_learner
+from minimax_viz.clock import call_learner
 def loops_for_ever(*args):
     while True:
         pass
@@ -193,11 +194,11 @@ def test_every_function_check_puts_a_base_exception_into_words(label, kind):
 @pytest.mark.parametrize("label", sorted(FUNCTION_CHECKS))
 def test_every_function_check_ends_on_a_function_that_swallows_every_stop(label, monkeypatch):
     """check(swallows_every_stop) with TIME_LIMIT=0.2 -> words within the check's time (20 x 0.2 s) and a grace."""
-    monkeypatch.setattr(running, "TIME_LIMIT", 0.2)
+    monkeypatch.setattr(clock, "TIME_LIMIT", 0.2)
     began = time.monotonic()
     feedback = FUNCTION_CHECKS[label](swallows_every_stop)
     assert not feedback and str(feedback)
-    assert time.monotonic() - began < 4 + 2 * running._GRACE + 1
+    assert time.monotonic() - began < 4 + 2 * clock._GRACE + 1
 
 
 def test_an_error_whose_str_raises_a_base_exception_is_described():
@@ -594,9 +595,9 @@ def test_a_budget_of_more_seconds_than_a_year_is_words():
 
 
 def test_a_time_limit_past_every_float_is_no_limit(monkeypatch):
-    """running.TIME_LIMIT = 10**400 -> a year, not OverflowError."""
-    monkeypatch.setattr(running, "TIME_LIMIT", 10 ** 400)
-    assert running.time_limit() == 365 * 24 * 3600.0
+    """clock.TIME_LIMIT = 10**400 -> a year, not OverflowError."""
+    monkeypatch.setattr(clock, "TIME_LIMIT", 10 ** 400)
+    assert clock.time_limit() == 365 * 24 * 3600.0
 
 
 def test_a_byte_order_mark_in_a_tree_text_is_read_past():

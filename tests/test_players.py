@@ -169,11 +169,11 @@ def test_positions_are_counted_however_they_are_asked_for():
 
 
 def test_a_budget_of_seconds_ends_just_after_its_deadline(monkeypatch):
-    from minimax_viz import players
+    from minimax_viz import meter as metering
 
     now = [100.0]
-    monkeypatch.setattr(players.time, "perf_counter", lambda: now[0])
-    meter = players._Meter(mv.Budget(seconds=0.5))
+    monkeypatch.setattr(metering.time, "perf_counter", lambda: now[0])
+    meter = metering.Meter(mv.Budget(seconds=0.5))
     now[0] = 100.5          # exactly at the deadline: still answered
     meter.charge()
     now[0] = 100.5000001    # just past it: refused, not counted

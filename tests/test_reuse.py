@@ -35,7 +35,7 @@ def differences(plain, reused) -> list[str]:
     out = [name for name in ("score", "move", "stats") if getattr(plain, name) != getattr(reused, name)]
     if plain.tree is None:
         return out
-    a, b = plain.tree._rec, reused.tree._rec
+    a, b = plain.tree.recorder, reused.tree.recorder
     names = COLUMNS + (WINDOW if a.window else ())
     return out + [name for name in names if getattr(a, name).tobytes() != getattr(b, name).tobytes()]
 
@@ -105,7 +105,7 @@ def test_the_whole_tree_keeps_its_size_and_asks_the_game_less(search):
 
 def test_a_replay_of_a_copied_tree_reads_as_the_plain_one():
     plain, reused, differ = both(minimax, TicTacToe(), "X.O......")
-    assert not differ and reused.tree._rec._copies, "this search copies subtrees"
+    assert not differ and reused.tree.recorder._copies, "this search copies subtrees"
     assert reused.tree.text(limit=400) == plain.tree.text(limit=400)
     assert [reused.tree.event_words(s) for s in range(0, reused.tree.n_steps, 97)] == \
         [plain.tree.event_words(s) for s in range(0, plain.tree.n_steps, 97)]
@@ -145,7 +145,7 @@ def test_a_transposition_at_another_depth_is_copied_deeper_or_shallower():
     plain, reused, differ = both(minimax, tree)
     assert not differ
     assert list(reused.tree.columns().depth) == [0, 1, 2, 3, 4, 4, 3, 2, 1, 2, 2]
-    assert reused.tree._rec._copies == [(9, 4, 2)], "C's two leaves, first met at depth 4, copied at depth 2"
+    assert reused.tree.recorder._copies == [(9, 4, 2)], "C's two leaves, first met at depth 4, copied at depth 2"
 
 
 def random_graph_text(rng: random.Random, size: int) -> str:

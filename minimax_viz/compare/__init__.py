@@ -32,10 +32,10 @@ from ..errors import InvalidOption
 from ..errors import short_repr as _short
 from ..trace import CALL, PRUNED, Node, SearchTree, format_value  # noqa: F401  (importable from here, as before)
 from .difference import KINDS_OF_DIFFERENCE, Difference
-from .difference import _close, _paths  # noqa: F401
-from .moves import _NONE, _as_move, _move_difference, _move_text  # noqa: F401
-from .walk import _Walk
-from .words import _cut_words, _num, _nums, _open_words, _window  # noqa: F401
+from .difference import close_numbers, row_paths  # noqa: F401
+from .moves import NONE, as_move, move_difference, move_words  # noqa: F401
+from .walk import Walk
+from .words import cut_words, num_text, nums_text, open_words, window_bounds  # noqa: F401
 
 __all__ = ["Difference", "first_difference", "KINDS_OF_DIFFERENCE"]
 
@@ -56,11 +56,11 @@ def first_difference(mine, right, *, exact=None, memo: bool = True) -> Differenc
     """
     mine_tree, right_tree = _tree(mine), _tree(right)
     _same_search(mine_tree, right_tree)
-    walk = _Walk(mine_tree, right_tree, _tree(exact) if exact is not None else None, memo)
+    walk = Walk(mine_tree, right_tree, _tree(exact) if exact is not None else None, memo)
     walk.limit = getattr(right, "depth", None)
     found = walk.position() or walk.visits() or walk.values()
     if found is None and mine is not mine_tree and right is not right_tree:
-        found = _move_difference(mine_tree, right_tree, getattr(mine, "move", None), getattr(right, "move", None))
+        found = move_difference(mine_tree, right_tree, getattr(mine, "move", None), getattr(right, "move", None))
     if found is not None:
         found.trees = (mine_tree, right_tree)
     return found

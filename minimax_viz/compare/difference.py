@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from ..trace import Node, SearchTree
 
+__all__ = ["KINDS_OF_DIFFERENCE", "Difference", "row_paths", "close_numbers"]
+
 #: What a difference is about: a call's position, the visit order (``extra``, ``missing``,
 #: ``order``, ``stopped``, ``cut``, ``uncut``) or the ``window`` a call was given, a ``value``,
 #: or the root's ``move``.
@@ -42,7 +44,7 @@ class Difference:
         for node in (self.mine, self.right):
             if node is not None and node.tree is tree:
                 return node
-        index = _paths(tree)[1]
+        index = row_paths(tree)[1]
         path = self.path
         while path not in index:
             path = path[:-1]
@@ -60,7 +62,7 @@ class Difference:
         return draw_difference(self, **options)
 
 
-def _paths(tree: SearchTree) -> tuple[list, dict]:
+def row_paths(tree: SearchTree) -> tuple[list, dict]:
     """Per row its path of moves, and ``{path: row}``."""
     cols = tree.columns()
     paths: list = [()] * len(tree)
@@ -72,7 +74,7 @@ def _paths(tree: SearchTree) -> tuple[list, dict]:
     return paths, index
 
 
-def _close(a, b) -> bool:
+def close_numbers(a, b) -> bool:
     if a is None or b is None:
         return a is b
     if math.isinf(a) or math.isinf(b):

@@ -5,22 +5,24 @@ matched by paths of moves, to the first node where they part (see
 from __future__ import annotations
 
 from ..trace import CALL, PRUNED, Node, SearchTree
-from .difference import Difference, _close, _paths
-from .words import (_call_words, _cut_node_words, _extra_words, _horizon_words, _leaf_words, _memo_words,
-                    _missing_words, _no_number_words, _order_words, _stopped_words, _twice_words, _uncut_words,
-                    _unreached_words, _window_words)
+from .difference import Difference, close_numbers, row_paths
+from .words import (call_words, cut_node_words, extra_words, horizon_words, leaf_words, memo_words,
+                    missing_words, no_number_words, order_words, stopped_words, twice_words, uncut_words,
+                    unreached_words, window_words)
+
+__all__ = ["Walk"]
 
 
-class _Walk:
+class Walk:
     """The learner's tree ``mine`` beside the ``right`` one (and ``exact``, a minimax tree of
     the same search, when alpha-beta's bounds are to be accepted); each of :meth:`position`,
     :meth:`visits` and :meth:`values` returns the first :class:`Difference` of its kind, or None."""
 
     def __init__(self, mine: SearchTree, right: SearchTree, exact: SearchTree | None, memo: bool):
         self.mine, self.right, self.exact, self.memo = mine, right, exact, memo
-        self.m_paths, self.m_index = _paths(mine)
-        self.r_paths, self.r_index = _paths(right)
-        self.e_index = _paths(exact)[1] if exact is not None else None
+        self.m_paths, self.m_index = row_paths(mine)
+        self.r_paths, self.r_index = row_paths(right)
+        self.e_index = row_paths(exact)[1] if exact is not None else None
         self.m_kind, self.r_kind = mine.columns().kind, right.columns().kind
         self.skipped: list[tuple] = []   # paths answered from the learner's memo
         self.limit = None                # the right search's depth limit (None: to the end)
@@ -73,9 +75,9 @@ class _Walk:
             return None
         mine, right = self.mine.nodes[mi], self.right.nodes[ri]
         a, b = self.sign_window(mine)
-        if a is None or b is None or (_close(a, right.alpha) and _close(b, right.beta)):
+        if a is None or b is None or (close_numbers(a, right.alpha) and close_numbers(b, right.beta)):
             return None
-        return Difference("window", _window_words(a, b, right, mine.parent), mine, right)
+        return Difference("window", window_words(a, b, right, mine.parent), mine, right)
 
     def sign_window(self, node: Node) -> tuple:
         """The learner's window at ``node`` in the value-for-Max convention."""
@@ -90,7 +92,7 @@ class _Walk:
         v = node.score
         if self.negamax and v is not None and node.node_type == "min" and node.index:
             return -v
-        if self.negamax and node.index == 0 and v is not None and not _close(v, self.right.root.score):
+        if self.negamax and node.index == 0 and v is not None and not close_numbers(v, self.right.root.score):
             return -v
         return v
 
@@ -98,7 +100,7 @@ class _Walk:
         """True when the learner's values at Min nodes are the right ones negated (values for
         the player to move: negamax), more often than they are the right ones."""
         root, want = self.mine.root, self.right.root.score
-        if not (_close(root.score, want) or (root.score is not None and _close(-root.score, want))):
+        if not (close_numbers(root.score, want) or (root.score is not None and close_numbers(-root.score, want))):
             return False   # a search for the player to move still gets the root's value right
         plain = negated = 0
         for i in range(1, len(self.mine)):
@@ -111,8 +113,8 @@ class _Walk:
             got, want = node.score, self.right.nodes[j].score
             if got is None or want is None or not want or node.node_type != "min":
                 continue
-            plain += _close(got, want)
-            negated += _close(got, -want)
+            plain += close_numbers(got, want)
+            negated += close_numbers(got, -want)
         return negated > plain
 
     def _answered_from_memo(self, mi: int, ri: int) -> bool:
@@ -129,14 +131,14 @@ class _Walk:
     def _parting(self, got, want) -> Difference:
         if got is not None and self._seen_before(got):
             node = self.m(got)
-            return Difference("extra", _twice_words(node), node, self.r(got))
+            return Difference("extra", twice_words(node), node, self.r(got))
         if got is not None and got not in self.r_index:
             return self._extra(got)
         if got is not None and self.r_kind[self.r_index[got]] == PRUNED:
             node = self.r(got)
-            return Difference("cut", _cut_node_words(node), self.m(got), node)
+            return Difference("cut", cut_node_words(node), self.m(got), node)
         if want is None:
-            return Difference("extra", _unreached_words(self.m(got)), self.m(got), None)
+            return Difference("extra", unreached_words(self.m(got)), self.m(got), None)
         if want in self.m_index and self.m_kind[self.m_index[want]] != PRUNED:
             return self._order(got, want)
         parent = want[:-1]
@@ -145,8 +147,8 @@ class _Walk:
             return self._stopped(parent)
         node = self.r(want)
         if self.right.has_window:
-            return Difference("uncut", _uncut_words(node), self.m(want), node)
-        return Difference("missing", _missing_words(node), self.m(want), node)
+            return Difference("uncut", uncut_words(node), self.m(want), node)
+        return Difference("missing", missing_words(node), self.m(want), node)
 
     def _seen_before(self, path) -> bool:
         """True when ``path`` has more than one row in the learner's tree (searched twice)."""
@@ -160,17 +162,17 @@ class _Walk:
 
     def _extra(self, got) -> Difference:
         node, parent = self.m(got), self.r(got[:-1])
-        return Difference("extra", _extra_words(node, parent), node, parent)
+        return Difference("extra", extra_words(node, parent), node, parent)
 
     def _order(self, got, want) -> Difference:
         node, other = self.r(want), self.m(got)
-        return Difference("order", _order_words(other, node, self.r(want[:-1]), self.right.game), other, node)
+        return Difference("order", order_words(other, node, self.r(want[:-1]), self.right.game), other, node)
 
     def _stopped(self, parent) -> Difference:
         mine, right = self.m(parent), self.r(parent)
         asked = getattr(self.mine, "depths", None)
         given = asked[mine.index] if asked else None
-        words = _stopped_words(right, self.depth_left(right), given, alone=len(self.mine) == 1,
+        words = stopped_words(right, self.depth_left(right), given, alone=len(self.mine) == 1,
                                memo=mine.index in self._repeated())
         return Difference("stopped", words, mine, right)
 
@@ -244,7 +246,7 @@ class _Walk:
 
     def _value_ok(self, got, node: Node, path) -> bool:
         want = self._true(node, path)
-        if _close(got, want):
+        if close_numbers(got, want):
             return True
         if got is None or want is None or self.e_index is None or node.alpha is None:
             return False
@@ -254,16 +256,16 @@ class _Walk:
         got, want = self.sign_value(mine), self._true(node, path)
         at = node.where
         if path in self.skipped or mine.index in self._repeated():
-            return _memo_words(at, got, want, self.depth_left(node), self._earlier_search(mine))
+            return memo_words(at, got, want, self.depth_left(node), self._earlier_search(mine))
         if got is None:
-            return _no_number_words(at)
+            return no_number_words(at)
         game, state = self.right.game, node.internal_state
         if node.kind == "leaf":
-            return _leaf_words(at, got, want, game, state)
+            return leaf_words(at, got, want, game, state)
         if node.kind == "horizon":
-            return _horizon_words(at, got, want, game, state, node)
+            return horizon_words(at, got, want, game, state, node)
         values = [self.sign_value(c) for c in mine.children if not c.pruned and c.score is not None]
-        return _call_words(at, got, want, values, node)
+        return call_words(at, got, want, values, node)
 
 
 def _past_subtree(rows: list, j: int, stop: int) -> int:

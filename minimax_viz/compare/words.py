@@ -8,32 +8,38 @@ from __future__ import annotations
 import math
 
 from ..trace import Node, bound_text, format_value
-from .difference import _close
+from .difference import close_numbers
+
+__all__ = [
+    "num_text", "nums_text", "window_words", "twice_words", "unreached_words", "extra_words", "order_words",
+    "stopped_words", "cut_node_words", "uncut_words", "missing_words", "window_bounds", "open_words", "cut_words",
+    "memo_words", "no_number_words", "leaf_words", "horizon_words", "call_words"
+]
 
 
-def _num(x) -> str:
+def num_text(x) -> str:
     return format_value(x, signed=False)
 
 
-def _nums(got, want) -> tuple[str, str]:
+def nums_text(got, want) -> tuple[str, str]:
     """Two values that differ, written so that they read differently (all their digits
     where two decimals would make them look alike: a float32's 0.3333333 and 1/3)."""
-    a, b = _num(got), _num(want)
+    a, b = num_text(got), num_text(want)
     if a == b:
         a, b = repr(float(got)), repr(float(want))
     return a, b
 
 
 # -- the order of visits and the window ----------------------------------------------------------
-def _window_words(a, b, right: Node, parent: Node | None) -> str:
+def window_words(a, b, right: Node, parent: Node | None) -> str:
     """The learner's call for ``right`` was given the window ``a``, ``b`` (``parent``: the
     learner's call above it)."""
-    given = f"{bound_text('alpha', a, _num)}, {bound_text('beta', b, _num)}"
-    want = f"{bound_text('alpha', right.alpha, _num)}, {bound_text('beta', right.beta, _num)}"
+    given = f"{bound_text('alpha', a, num_text)}, {bound_text('beta', b, num_text)}"
+    want = f"{bound_text('alpha', right.alpha, num_text)}, {bound_text('beta', right.beta, num_text)}"
     head = f"your call for {right.where} was given {given}, but its window there is {want}"
-    if _close(a, right.beta) and _close(b, right.alpha):
+    if close_numbers(a, right.beta) and close_numbers(b, right.alpha):
         tail = "alpha and beta have changed places: pass them down in their own places, (alpha, beta)"
-    elif parent is not None and _close(a, parent.alpha) and _close(b, parent.beta):
+    elif parent is not None and close_numbers(a, parent.alpha) and close_numbers(b, parent.beta):
         tail = ("that is the window its parent was called with: pass the window as it stands after the "
                 "earlier children narrowed it (Max raises alpha, Min lowers beta)")
     elif a == -math.inf and b == math.inf:
@@ -56,16 +62,16 @@ def _wrong_bound_words(a, b, right: Node, parent: Node) -> str | None:
             before.append(child.score)
     if not before:
         return None
-    if parent.node_type == "min" and not _close(a, right.alpha) and _close(a, min(before)):
-        return (f"alpha = {_num(a)} is the best value so far of the Min node above it: a Min node lowers beta "
+    if parent.node_type == "min" and not close_numbers(a, right.alpha) and close_numbers(a, min(before)):
+        return (f"alpha = {num_text(a)} is the best value so far of the Min node above it: a Min node lowers beta "
                 "to its best value, and passes alpha down as it was given")
-    if parent.node_type == "max" and not _close(b, right.beta) and _close(b, max(before)):
-        return (f"beta = {_num(b)} is the best value so far of the Max node above it: a Max node raises alpha "
+    if parent.node_type == "max" and not close_numbers(b, right.beta) and close_numbers(b, max(before)):
+        return (f"beta = {num_text(b)} is the best value so far of the Max node above it: a Max node raises alpha "
                 "to its best value, and passes beta down as it was given")
     return None
 
 
-def _twice_words(node: Node) -> str:
+def twice_words(node: Node) -> str:
     """The learner searched ``node`` (theirs) a second time: with a larger depth than the first
     time (deepening around the search), with the same depth (a second call for one move), or
     else no cause named."""
@@ -76,7 +82,7 @@ def _twice_words(node: Node) -> str:
         else (None, None)
     head = f"you searched {node.where} a second time"
     if before is not None and here is not None and here > before:
-        return (f"{head}, with depth {_num(here)} where the first search of it had {_num(before)}: your search "
+        return (f"{head}, with depth {num_text(here)} where the first search of it had {num_text(before)}: your search "
                 "searched the same moves again, deeper each time (deepening around it). The check asks for one "
                 "search to the depth it gives: search once, to that depth (deepening belongs in a player, "
                 "lesson 10's exercise 4)")
@@ -86,11 +92,11 @@ def _twice_words(node: Node) -> str:
     return f"{head}: each position below a call is searched once"
 
 
-def _unreached_words(node: Node) -> str:
+def unreached_words(node: Node) -> str:
     return f"you searched {node.where}, which the search never reaches"
 
 
-def _extra_words(node: Node, parent: Node | None) -> str:
+def extra_words(node: Node, parent: Node | None) -> str:
     """The learner searched ``node`` (theirs), which the right search does not; ``parent``:
     the right search's node above it, if it has one."""
     if parent is not None and parent.kind == "leaf":
@@ -99,10 +105,10 @@ def _extra_words(node: Node, parent: Node | None) -> str:
     if parent is not None and parent.kind == "horizon":
         return (f"you searched {node.where}, below {parent.where}, but there the depth left is 0: "
                 "score it with game.evaluate(state) and stop (depth off by one?)")
-    return _unreached_words(node)
+    return unreached_words(node)
 
 
-def _order_words(other: Node, node: Node, parent: Node, game) -> str:
+def order_words(other: Node, node: Node, parent: Node, game) -> str:
     """The learner searched ``other`` (theirs) before ``node`` (the right search's, below ``parent``)."""
     try:
         names = [game.move_name(parent.internal_state, m) for m in game.moves(parent.internal_state)]
@@ -113,7 +119,7 @@ def _order_words(other: Node, node: Node, parent: Node, game) -> str:
             f"game.moves(state) gives them{order}, and this check follows that order")
 
 
-def _stopped_words(right: Node, left, given, *, alone: bool, memo: bool) -> str:
+def stopped_words(right: Node, left, given, *, alone: bool, memo: bool) -> str:
     """The learner stopped at ``right`` (the right search's node) with the depth ``left`` there:
     given the depth ``given``, with no call of its own at all (``alone``), or as if from a
     memo (``memo``)."""
@@ -125,114 +131,116 @@ def _stopped_words(right: Node, left, given, *, alone: bool, memo: bool) -> str:
                 "function makes to itself (or to the functions it recurses through, such as max_value and "
                 "min_value), so search each child with a call of your own function")
     if given is not None and left is not None and given != left:
-        tail = f" (your call there was given depth {_num(given)}): count the depth down by one per move"
+        tail = f" (your call there was given depth {num_text(given)}): count the depth down by one per move"
     else:
         tail = ": search every move until depth 0 or a finished game"
     return f"you stopped at {right.where} without searching its moves, but the depth left there is {left}{tail}"
 
 
-def _cut_node_words(node: Node) -> str:
+def cut_node_words(node: Node) -> str:
     """The learner searched ``node``, a stub the right search cut."""
-    return f"you searched {node.where}, but it is cut: {_cut_words(node)}"
+    return f"you searched {node.where}, but it is cut: {cut_words(node)}"
 
 
-def _uncut_words(node: Node) -> str:
+def uncut_words(node: Node) -> str:
     """The learner cut ``node``, which the right search searched."""
-    return f"you cut {node.where}, but there {_open_words(node)}"
+    return f"you cut {node.where}, but there {open_words(node)}"
 
 
-def _missing_words(node: Node) -> str:
+def missing_words(node: Node) -> str:
     return f"your search never looked at {node.where}"
 
 
-def _window(alpha, beta) -> tuple[str, str]:
-    return bound_text("alpha", alpha, _num), bound_text("beta", beta, _num)
+def window_bounds(alpha, beta) -> tuple[str, str]:
+    return bound_text("alpha", alpha, num_text), bound_text("beta", beta, num_text)
 
 
-def _open_words(node: Node) -> str:
+def open_words(node: Node) -> str:
     """Words for the window at ``node``'s parent just before ``node`` was searched: still open."""
     alpha, beta = node.parent.window_at(max(node.step - 1, 0))
-    a, b = _window(alpha, beta)
+    a, b = window_bounds(alpha, beta)
     return f"{a} < {b}: the window is still open, so it must be searched"
 
 
-def _cut_words(node: Node) -> str:
+def cut_words(node: Node) -> str:
     """Words for the window at the cut that skipped ``node`` (a pruned stub)."""
     parent = node.parent
     searched = [c for c in parent.children if not c.pruned]
     if searched:
         alpha, beta = parent.window_at(searched[-1].return_step)
-        after = f"after {searched[-1].where} returned {_num(searched[-1].score)}, "
+        after = f"after {searched[-1].where} returned {num_text(searched[-1].score)}, "
     else:
         alpha, beta, after = parent.alpha, parent.beta, ""
-    a, b = _window(alpha, beta)
+    a, b = window_bounds(alpha, beta)
     return f"at {parent.where}, {after}{a} ≥ {b}"
 
 
 # -- values ---------------------------------------------------------------------------------------
-def _memo_words(at: str, got, want, left, evidence: tuple | None = None) -> str:
+def memo_words(at: str, got, want, left, evidence: tuple | None = None) -> str:
     """The learner answered a position from an earlier search of it, with the depth ``left``
-    here; ``evidence`` says what differed at that earlier search (see ``_Walk._earlier_search``):
+    here; ``evidence`` says what differed at that earlier search (see ``Walk._earlier_search``):
     another depth, or a search that was cut off (its value a bound)."""
-    head = f"you answered {at} without searching it, with {_num(got)} from an earlier search of the same position"
+    head = f"you answered {at} without searching it, with {num_text(got)} from an earlier search of the same position"
     if evidence is not None and evidence[0] == "depth":
-        return (f"{head}, made with depth {_num(evidence[1])}; here the depth left is {_num(evidence[2])} and its "
-                f"value is {_num(want)}: key a memo by the position and the depth left")
+        return (f"{head}, made with depth {num_text(evidence[1])}; here the depth left is "
+                f"{num_text(evidence[2])} and its "
+                f"value is {num_text(want)}: key a memo by the position and the depth left")
     if evidence is not None and evidence[0] == "cut":
         earlier = evidence[1]
-        window = f"{bound_text('alpha', earlier.alpha, _num)}, {bound_text('beta', earlier.beta, _num)}"
+        window = f"{bound_text('alpha', earlier.alpha, num_text)}, {bound_text('beta', earlier.beta, num_text)}"
         return (f"{head}, with the same depth; but that search was cut off ({window} there), so "
-                f"{_num(got)} was only a bound, and its value is {_num(want)}: store a value only from a search "
+                f"{num_text(got)} was only a bound, and its value is {num_text(want)}: store a value only from a "
+                "search "
                 "that was not cut off, or store the bound with the window it holds for")
-    return f"{head}, but its value here is {_num(want)} (the depth left: {left})"
+    return f"{head}, but its value here is {num_text(want)} (the depth left: {left})"
 
 
-def _no_number_words(at: str) -> str:
+def no_number_words(at: str) -> str:
     return f"at {at}, your search returned no number; return the value for Max (and the move at the root)"
 
 
-def _leaf_words(at: str, got, want, game, state) -> str:
+def leaf_words(at: str, got, want, game, state) -> str:
     """At a finished game: scored by evaluate, negated, or just another number."""
     try:
         guess = game.evaluate(state)
     except Exception:
         guess = None
-    if guess is not None and _close(got, guess) and not _close(got, want):
-        return (f"at {at}, a finished game, your search returned game.evaluate's {_num(got)}; a finished "
-                f"game is worth game.utility(state) = {_num(want)}: ask game.is_terminal(state) first, "
+    if guess is not None and close_numbers(got, guess) and not close_numbers(got, want):
+        return (f"at {at}, a finished game, your search returned game.evaluate's {num_text(got)}; a finished "
+                f"game is worth game.utility(state) = {num_text(want)}: ask game.is_terminal(state) first, "
                 "before depth == 0")
-    if _close(got, -want):
-        return (f"at {at}, a finished game, your search returned {_num(got)}, minus its utility "
-                f"{_num(want)}: game.utility(state) is already the value for Max, whoever is to move")
-    got_text, want_text = _nums(got, want)
+    if close_numbers(got, -want):
+        return (f"at {at}, a finished game, your search returned {num_text(got)}, minus its utility "
+                f"{num_text(want)}: game.utility(state) is already the value for Max, whoever is to move")
+    got_text, want_text = nums_text(got, want)
     return f"at {at}, a finished game, your search returned {got_text}; game.utility(state) is {want_text}"
 
-def _horizon_words(at: str, got, want, game, state, node: Node) -> str:
+def horizon_words(at: str, got, want, game, state, node: Node) -> str:
     """Where the depth runs out: evaluate negated, or another number."""
-    if _close(got, -want):
+    if close_numbers(got, -want):
         return (f"at {at}, where the depth runs out ({node.player} to move), your search returned "
-                f"{_num(got)}, minus game.evaluate's {_num(want)}: evaluate is already the value for Max, "
+                f"{num_text(got)}, minus game.evaluate's {num_text(want)}: evaluate is already the value for Max, "
                 "at Max and at Min nodes alike")
     try:
         final = game.utility(state) if game.is_terminal(state) else None
     except Exception:
         final = None
-    got_text, want_text = _nums(got, want)
-    if final is None and not _close(got, want):
+    got_text, want_text = nums_text(got, want)
+    if final is None and not close_numbers(got, want):
         return (f"at {at}, where the depth runs out, your search returned {got_text}; "
                 f"game.evaluate(state) is {want_text}")
     return f"at {at}, your search returned {got_text}; the value there is {want_text}"
 
 
-def _call_words(at: str, got, want, values: list, node: Node) -> str:
+def call_words(at: str, got, want, values: list, node: Node) -> str:
     """At an inner call (``node``, the right search's) whose children returned ``values`` in the
     learner's search: the slip the value ``got`` matches, or the values and the right one."""
     kind = node.node_type
-    shown = "[" + ", ".join(_num(v) for v in values) + "]"
+    shown = "[" + ", ".join(num_text(v) for v in values) + "]"
     who = f"a {'Max' if kind == 'max' else 'Min' if kind == 'min' else 'chance'} node ({node.mover_words})"
-    head = f"at {at}, {who}, your search returned {_num(got)}"
+    head = f"at {at}, {who}, your search returned {num_text(got)}"
     if not values:
-        return f"{head}; its children returned {shown}, so its value is {_num(want)}"
+        return f"{head}; its children returned {shown}, so its value is {num_text(want)}"
     if kind == "chance":
         return _chance_words(head, got, want, values, shown, node)
     picked = _picked_words(head, got, want, values, shown, node, kind)
@@ -242,14 +250,14 @@ def _call_words(at: str, got, want, values: list, node: Node) -> str:
 def _picked_words(head: str, got, want, values: list, shown: str, node: Node, kind: str) -> str | None:
     """A Max node that took the smallest value, a Min node that took the largest; else None."""
     low, high = min(values), max(values)
-    if kind == "max" and _close(got, low) and not _close(got, high):
+    if kind == "max" and close_numbers(got, low) and not close_numbers(got, high):
         return (f"{head}, the smallest of its children's values {shown}; Max takes the largest, "
-                f"{_num(want)}: ask game.node_type(state) at every node")
-    if kind == "min" and _close(got, high) and not _close(got, low):
+                f"{num_text(want)}: ask game.node_type(state) at every node")
+    if kind == "min" and close_numbers(got, high) and not close_numbers(got, low):
         after = " (Min moves after Min here: do not assume the players alternate)" if (
             node.parent is not None and node.parent.node_type == "min") else ""
         return (f"{head}, the largest of its children's values {shown}; Min takes the smallest, "
-                f"{_num(want)}{after}: ask game.node_type(state) at every node and take the smallest "
+                f"{num_text(want)}{after}: ask game.node_type(state) at every node and take the smallest "
                 'at "min" nodes')
     return None
 
@@ -257,33 +265,33 @@ def _picked_words(head: str, got, want, values: list, shown: str, node: Node, ki
 def _choice_words(head: str, got, want, values: list, shown: str, kind: str) -> str:
     """A choosing node's value that averages its children's, lies beyond them all (the best
     value started wrong), or has the wrong sign; else the values and the right one."""
-    if len(values) > 1 and _close(got, sum(values) / len(values)) and not _close(got, want):
+    if len(values) > 1 and close_numbers(got, sum(values) / len(values)) and not close_numbers(got, want):
         return (f"{head}, the average of its children's values {shown}; a {kind.capitalize()} node chooses: "
-                f"it takes the {'largest' if kind == 'max' else 'smallest'}, {_num(want)} (only chance "
+                f"it takes the {'largest' if kind == 'max' else 'smallest'}, {num_text(want)} (only chance "
                 "nodes average)")
     if kind == "max" and got > max(values):
         return (f"{head}, more than any of its children's values {shown}: start the best value at "
-                f"-math.inf, not {_num(got)}, so that the first child always replaces it")
+                f"-math.inf, not {num_text(got)}, so that the first child always replaces it")
     if kind == "min" and got < min(values):
         return (f"{head}, less than any of its children's values {shown}: start the best value at "
-                f"+inf, not {_num(got)}, so that the first child always replaces it")
-    if _close(got, -want):
-        return (f"{head}, minus the value {_num(want)}: every value is counted for Max, so no value "
+                f"+inf, not {num_text(got)}, so that the first child always replaces it")
+    if close_numbers(got, -want):
+        return (f"{head}, minus the value {num_text(want)}: every value is counted for Max, so no value "
                 "changes sign on the way up")
-    return f"{head}; its children returned {shown}, so its value is {_num(want)}"
+    return f"{head}; its children returned {shown}, so its value is {num_text(want)}"
 
 
 def _chance_words(head: str, got, want, values: list, shown: str, node: Node) -> str:
     """At a chance node (or a Min node moving at random): a plain average, the smallest or the
     largest of the values; else the values and the right one."""
     mean = sum(values) / len(values)
-    if _close(got, mean) and not _close(got, want):
+    if close_numbers(got, mean) and not close_numbers(got, want):
         return (f"{head}, the plain average of {shown}; weight each outcome by its probability, "
-                f"game.probabilities(state) in the order of game.moves(state): {_num(want)}")
-    if _close(got, min(values)) and not _close(got, want):
+                f"game.probabilities(state) in the order of game.moves(state): {num_text(want)}")
+    if close_numbers(got, min(values)) and not close_numbers(got, want):
         random_min = node.tree.game.node_type(node.internal_state) == "min"
         what = "Min moves at random here, so average" if random_min else "a chance node averages"
-        return f"{head}, the smallest of {shown}; {what} its children: {_num(want)}"
-    if _close(got, max(values)) and not _close(got, want):
-        return f"{head}, the largest of {shown}; nobody chooses at a chance node: average them, {_num(want)}"
-    return f"{head}; its children returned {shown}, so its expected value is {_num(want)}"
+        return f"{head}, the smallest of {shown}; {what} its children: {num_text(want)}"
+    if close_numbers(got, max(values)) and not close_numbers(got, want):
+        return f"{head}, the largest of {shown}; nobody chooses at a chance node: average them, {num_text(want)}"
+    return f"{head}; its children returned {shown}, so its expected value is {num_text(want)}"

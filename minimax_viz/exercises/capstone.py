@@ -25,7 +25,7 @@ from ..players import (
 )
 from ..search import alphabeta, centre_first
 from .feedback import Feedback, learner_check, shown
-from .running import call_learner
+from ..clock import call_learner
 
 __all__ = [
     "check_player", "LadderFeedback", "ladder", "wilson_lower", "chance_to_pass", "LADDER_GAME", "LADDER_BUDGET",

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-import html
-import math
-import os
 from numbers import Real
 from typing import Any, Callable, Iterable
 
+from ..clock import describe_error
 from ..errors import short_repr
-from ..trace import format_value
-from .session import stale_words
+from ..verdict import Feedback, learner_check, learner_frame, number_text
+from . import session  # noqa: F401 (it adds its stale_words to the verdict's STALE_CHECKS)
 
 __all__ = [
     "Feedback", "check_function", "check_value", "describe_error", "number_text", "same", "kind_mismatch",
@@ -21,158 +18,6 @@ __all__ = [
 #: ``repr`` of a learner's value for the words of a check: at most 60 characters, no memory
 #: address, never an exception (see :func:`minimax_viz.errors.short_repr`).
 shown = short_repr
-
-
-class Feedback:
-    """The verdict of a check: ``ok`` and a message in words (its ``repr`` is the message).
-
-    In a notebook, a verdict is never given on a left-over definition: when a name the
-    check cell reads is older than the learner's latest cell that defines it (that cell
-    stopped with an error, or no longer defines it), the feedback says so instead
-    (:func:`minimax_viz.exercises.session.stale_words`), whatever the check found.
-
-    >>> Feedback(True, "the tutorial board has 3 empty cells.")
-    Right: the tutorial board has 3 empty cells.
-    >>> bool(Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too."))
-    False
-    """
-
-    def __init__(self, ok: bool, message: str, *, hint: str | None = None):
-        stale = stale_words()
-        if stale is not None:
-            ok, (message, hint) = False, stale
-        self.ok = bool(ok)
-        self.message = message
-        self.hint = hint
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def __repr__(self) -> str:
-        text = ("Right: " if self.ok else "Not yet: ") + self.message
-        if self.hint and not self.ok:
-            text += f"\nHint: {self.hint}"
-        return text
-
-    __str__ = __repr__
-
-    def _repr_html_(self) -> str:
-        """The verdict as a notebook shows it: the words of ``repr``, escaped, wrapping only at
-        spaces (a word longer than the line breaks last), "Right" in green with a tick and
-        "Not yet" in red with a cross, the hint on its own line.
-
-        >>> print(Feedback(False, "2 < 3", hint="count again.")._repr_html_())  # doctest: +NORMALIZE_WHITESPACE
-        <div class="mv-feedback mv-not-yet" style="border-left:4px solid #B00000; padding:2px 8px; margin:2px 0;
-        white-space:pre-wrap; word-break:normal; overflow-wrap:break-word; font-family:var(--jp-code-font-family,
-        monospace)"><b style="color:#B00000">✗ Not yet:</b> 2 &lt; 3
-        <b>Hint:</b> count again.</div>
-        """
-        label, mark, colour, name = (("Right", "✓", "#007A55", "right") if self.ok
-                                     else ("Not yet", "✗", "#B00000", "not-yet"))
-        text = html.escape(self.message, quote=False)
-        if self.hint and not self.ok:
-            text += f"\n<b>Hint:</b> {html.escape(self.hint, quote=False)}"
-        style = (f"border-left:4px solid {colour}; padding:2px 8px; margin:2px 0; white-space:pre-wrap; "
-                 "word-break:normal; overflow-wrap:break-word; font-family:var(--jp-code-font-family, monospace)")
-        return (f'<div class="mv-feedback mv-{name}" style="{style}">'
-                f'<b style="color:{colour}">{mark} {label}:</b> {text}</div>')
-
-    def assert_ok(self) -> None:
-        """Raise ``AssertionError`` with the message and hint unless the check passed.
-
-        A graded test (nbgrader, otter-grader) is then one line that fails with the check's
-        own words: ``mv.exercises.lesson01.check_position(to_move, n_moves).assert_ok()``.
-
-        :raises AssertionError: the check did not pass; its text is this feedback's.
-
-        >>> Feedback(True, "the tutorial board has 3 empty cells.").assert_ok()
-        >>> Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too.").assert_ok()
-        Traceback (most recent call last):
-        ...
-        AssertionError: Not yet: expected [1, 4, 8], got [1, 4].
-        Hint: count cell 8 too.
-        """
-        if not self.ok:
-            raise AssertionError(repr(self))
-
-
-#: The folder of the package: a frame whose file is outside it runs someone else's code.
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-#: What a check does with a value, by the method of the value that raised.
-_SHOWING = {"__repr__", "__str__", "__format__"}
-_COMPARING = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__cmp__"}
-
-
-def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
-    """Make ``check`` keep its promise never to raise on a learner's answer: an error raised
-    in the learner's code while the check runs (a ``__repr__`` or ``__eq__`` of their value
-    that raises, their function failing where the check calls it) or a ``sys.exit`` comes
-    back as a :class:`Feedback` that says what happened. An error inside the package itself
-    still raises: that is the package's bug, not the learner's.
-
-    >>> class Odd:
-    ...     def __repr__(self):
-    ...         raise RuntimeError("no picture")
-    >>> @learner_check
-    ... def check_answer(answer):
-    ...     return Feedback(answer == 3, f"{answer!r} is not 3.")
-    >>> check_answer(Odd())
-    Not yet: the check cannot show your answer: the __repr__ of your Odd raised RuntimeError: no picture.
-    Hint: answer with a plain value (a number, a string, a list or a dict), or fix that method.
-    """
-
-    @functools.wraps(check)
-    def guarded(*args, **kwargs):
-        from .running import Raised, Stopped, bounded, check_time
-
-        try:   # on a thread with a watchdog: the check ends, whatever the learner's code catches
-            return bounded(functools.partial(check, *args, **kwargs), seconds=check_time())
-        except Stopped:
-            return Feedback(False, f"the check stopped after {check_time():g} s: your code kept running (a loop "
-                            "that never ends, perhaps one that catches every error and goes on).",
-                            hint="make each loop end, and let errors out instead of catching them all.")
-        except SystemExit as stop:
-            return Feedback(False, f"your code called sys.exit({shown(stop.code)}), which would stop the lesson.",
-                            hint="return the answer instead of exiting.")
-        except Exception as err:
-            err = err.err if isinstance(err, Raised) else err
-            where = _learner_frame(err)
-            if where is None:   # raised inside the package: a bug to see, not to hide
-                raise
-            return _raised_in_learner_code(err, where)
-
-    return guarded
-
-
-def _learner_frame(err: BaseException):
-    """The innermost frame of ``err``'s traceback that runs code outside the package (the
-    learner's, or what it called), else None: the package alone raised it."""
-    tb, found = err.__traceback__, None
-    while tb is not None:
-        filename = os.path.abspath(tb.tb_frame.f_code.co_filename)
-        if not filename.startswith(_PACKAGE + os.sep):
-            found = tb.tb_frame
-        tb = tb.tb_next
-    return found
-
-
-def _raised_in_learner_code(err: Exception, frame) -> Feedback:
-    """Words for an error that the learner's code raised inside a check."""
-    name = frame.f_code.co_name
-    code = frame.f_code
-    owner = frame.f_locals.get("self") if code.co_argcount and code.co_varnames[0] == "self" else None
-    what = f"the {name} of your {type(owner).__name__}" if owner is not None else f"your {name}"
-    if name in _SHOWING and isinstance(owner, BaseException):
-        return Feedback(False, f"your code raised {type(owner).__name__}, and the check cannot show it: {what} "
-                        f"raised {type(err).__name__}: {_error_text(err)}.",
-                        hint="fix the error in your code (and that method) and run its cell again.")
-    if name in _SHOWING or name in _COMPARING:
-        verb = "show" if name in _SHOWING else "compare"
-        return Feedback(False, f"the check cannot {verb} your answer: {what} raised {type(err).__name__}: "
-                        f"{_error_text(err)}.",
-                        hint="answer with a plain value (a number, a string, a list or a dict), or fix that method.")
-    return Feedback(False, f"while the check ran it, {what} raised {type(err).__name__}: {_error_text(err)}.",
-                    hint="fix the error in your code and run its cell again.")
 
 
 class Unfinished:
@@ -251,28 +96,6 @@ def _raised_in(err: BaseException) -> str | None:
         return None
     name = tb.tb_frame.f_code.co_name
     return name if name.isidentifier() else None
-
-
-def describe_error(err: BaseException) -> str:
-    """Words for an error a learner's code raised (the stub's NotImplementedError included).
-
-    >>> describe_error(ZeroDivisionError("division by zero"))
-    'it raised ZeroDivisionError: division by zero'
-    """
-    if isinstance(err, NotImplementedError):
-        return "it is still the stub (it raised NotImplementedError); write your code in its cell and run it"
-    return f"it raised {type(err).__name__}: {_error_text(err)}"
-
-
-def _error_text(err: BaseException) -> str:
-    """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
-    try:
-        text = str(err)
-    except KeyboardInterrupt:
-        raise
-    except BaseException:  # noqa: BLE001 (a learner's __str__: whatever it raises, words)
-        return "(its message could not be shown: its __str__ raised too)"
-    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def check_function(
@@ -361,7 +184,7 @@ def same(got: Any, want: Any) -> bool:
         result = got == want
         return result if isinstance(result, bool) else bool(result)
     except Exception as err:  # an array of truth values, or an __eq__ that raises
-        if _learner_frame(err) is not None:
+        if learner_frame(err) is not None:
             raise
         return False
 
@@ -415,16 +238,3 @@ def _numpy_number(value: Any) -> bool:
         return getattr(value, "shape", None) == () and _is_number(value.item())
     except Exception:
         return False
-
-
-def number_text(x) -> str:
-    """A number as the feedback writes it: :func:`minimax_viz.trace.format_value` in ASCII,
-    so a learner can type it back into Python (``-inf``, not ``−∞``); ``+`` only on ``+inf``.
-
-    >>> number_text(3), number_text(-math.inf), number_text(math.inf), number_text(2.5), number_text(-1)
-    ('3', '-inf', '+inf', '2.50', '-1')
-    """
-    try:
-        return format_value(x, signed=x == math.inf, ascii=True)
-    except (TypeError, ValueError):  # not a number: show it as Python would
-        return repr(x)

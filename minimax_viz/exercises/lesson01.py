@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..games import TicTacToe
 from ..search import minimax
 from .feedback import Feedback, check_value, kind_mismatch
-from .running import call_learner
+from ..clock import call_learner
 from .feedback import learner_check
 
 __all__ = ["check_position", "check_empty_cells", "check_is_win", "check_deepest"]

@@ -29,7 +29,7 @@ from .feedback import (
     describe_error,
     same,
 )
-from .running import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
+from ..clock import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 from .searches import SearchFeedback
 from .tutorial_minimax import (
     Verdict,

@@ -15,7 +15,7 @@ from ..games import TicTacToe
 from ..search import minimax
 from .feedback import Feedback, kind_mismatch, same
 from .feedback import describe_error as _describe_error
-from .running import call_learner
+from ..clock import call_learner
 from .feedback import learner_check
 
 __all__ = ["check_nodes_at_depth", "check_count_games", "check_count_positions"]

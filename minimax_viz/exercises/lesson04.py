@@ -22,7 +22,7 @@ from ..search import minimax
 from ..trace import format_value
 from .feedback import Feedback, check_value, same
 from .feedback import describe_error as _describe_error
-from .running import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
+from ..clock import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 from .searches import (
     TWO_DEPTHS,
     TWO_DEPTHS_GUESSES,

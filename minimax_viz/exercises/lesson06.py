@@ -20,7 +20,7 @@ from ..games import GameTree
 from ..search import alphabeta, minimax
 from .feedback import Feedback, describe_error
 from .feedback import number_text as _num
-from .running import call_learner
+from ..clock import call_learner
 from .feedback import learner_check
 
 __all__ = [

@@ -19,7 +19,7 @@ from ..search import alphabeta, centre_first, minimax
 from ..trace import format_value
 from .feedback import Feedback, describe_error
 from .feedback import learner_check
-from .running import call_learner
+from ..clock import call_learner
 
 __all__ = [
     "WIN_POSITION", "DEPTH_POSITION", "COLUMN_POSITIONS", "DEPTH_CASES", "centre_discs",

@@ -54,7 +54,7 @@ from ..learner import record_calls
 from ..search import alphabeta, expectimax, expectiminimax, minimax
 from ..trace import format_value
 from .feedback import Feedback, Unfinished, describe_error, learner_check, unfinished
-from .running import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
+from ..clock import Raised as _Raised, Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 
 __all__ = ["check_search", "compare_search", "show_search", "call_problem", "with_note_words", "TURN_NAMES",
            "SearchFeedback", "WatchedGame", "GraphGame", "Case", "cases", "KINDS"]

@@ -23,6 +23,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from ..verdict import STALE_CHECKS
+
 __all__ = ["watch", "unwatch", "stale_words", "Session"]
 
 #: Where the words send a learner whose kernel lost its state.
@@ -264,3 +266,7 @@ def stale_words() -> tuple[str, str] | None:
         return session.stale_in_current_cell() if isinstance(session, Session) else None
     except Exception:  # noqa: BLE001 - a check must never fail because of this
         return None
+
+
+if stale_words not in STALE_CHECKS:
+    STALE_CHECKS.append(stale_words)   # every Feedback asks it (see minimax_viz.verdict)

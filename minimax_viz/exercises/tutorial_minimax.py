@@ -31,7 +31,7 @@ from ..learner import LearnerResult, record_calls
 from ..recursion import learner_code
 from ..search import minimax as engine_minimax
 from .feedback import describe_error, same
-from .running import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
+from ..clock import Stopped as _Stop, bounded as _bounded, time_limit as _time_limit
 
 __all__ = ["Verdict", "judge", "judge_recording", "record", "stub_below", "board_text", "board_facts", "signed",
            "LINES"]
@@ -160,7 +160,7 @@ def _plays(node) -> list[dict]:
 
 def record(fn: Callable, board, mark: str, *, max_nodes: int) -> LearnerResult:
     """``record_calls(fn, board, mark)`` on tic-tac-toe, stopped after
-    :func:`~minimax_viz.exercises.running.time_limit` seconds with a ``TimeoutError`` (the
+    :func:`~minimax_viz.clock.time_limit` seconds with a ``TimeoutError`` (the
     learner's own errors reach the caller).
 
     :raises TimeoutError: the function ran longer than the time limit.

@@ -1,6 +1,7 @@
 """The games: rules only, no search and no drawing."""
 
 from .base import Game
+from . import cs188  # noqa: F401 (it adds the reader of GameTree.from_cs188)
 from .connect_four import ConnectFour
 from .explicit import GameTree
 from .tictactoe import TicTacToe

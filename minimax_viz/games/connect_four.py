@@ -375,7 +375,7 @@ def _play_digits(game: ConnectFour, moves: str) -> int:
                 f"at move {i - 1}); drop the moves after it"
             )
         column = int(ch) - 1
-        if not (code & game._low | code >> game._shift) + game._bottom[column] & game._column[column]:
+        if column not in game.moves(code):
             raise InvalidMove(
                 f"move {i} of {short_repr(moves)} is digit {ch}, column index {column}, which is full; "
                 f"a column holds {game.rows} discs"

@@ -29,7 +29,7 @@ import re
 from typing import Any, Hashable
 
 from ..errors import InvalidTree
-from .explicit import GameTree
+from .explicit import READERS, GameTree
 
 __all__ = ["CS188Tree", "read_fields", "MAX_CS188_NODES", "MAX_CS188_DEPTH"]
 
@@ -357,3 +357,6 @@ class _Frame:
 
     def __init__(self, state: str, path: tuple, edges: list):
         self.state, self.path, self.edges, self.children = state, path, edges, []
+
+
+READERS["cs188"] = CS188Tree   # GameTree.from_cs188 reads with it

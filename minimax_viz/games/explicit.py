@@ -86,26 +86,25 @@ True
 
 from __future__ import annotations
 
-import math
 from numbers import Real
 from typing import Any, Hashable, Sequence
 
 from ..errors import InvalidBoard, InvalidMove, InvalidOption, InvalidTree, TreeTooLarge, short_repr
 from .base import Game
+from .tree_rules import DEEPEST, MAX_TEXT_NODES, NODE_KINDS, check_odds
+from .tree_text import read_text, write_text
 
 __all__ = ["GameTree", "MAX_TEXT_NODES", "MAX_TREE_NODES", "NODE_KINDS"]
 
-#: The kinds of node: what a list may start with, and what ``node_type`` returns.
-NODE_KINDS = ("max", "min", "chance")
 _PLAYERS = {"max": "MAX", "min": "MIN", "chance": "CHANCE"}
 
-#: The most nodes a tree read from text may unfold to (its paths from the root).
-MAX_TEXT_NODES = 100_000
 
 #: The most nodes (inner nodes and leaves) a tree may have, unless ``max_nodes`` says more.
 MAX_TREE_NODES = 2_000_000
 
-DEEPEST = 400   # the deepest tree the search walks safely within Python's recursion limit
+#: The :class:`GameTree` subclasses that read another text format, by name: :meth:`GameTree.from_cs188`
+#: asks for ``"cs188"``. The module that defines one adds it here (the games package imports it).
+READERS: dict[str, type] = {}
 
 
 class GameTree(Game):
@@ -193,8 +192,6 @@ class GameTree(Game):
 
         :raises InvalidTree: naming the line, for text that does not read as a tree.
         """
-        from .tree_text import read_text
-
         nested, names, labels = read_text(text)
         tree = cls(nested)
         tree._name_states(names, labels)
@@ -209,9 +206,7 @@ class GameTree(Game):
         :raises InvalidTree: naming the key or the line, for a file that does not read as
             a ``GraphGameTreeTest`` (the cases are listed at ``CS188Tree``).
         """
-        from .cs188 import CS188Tree
-
-        return CS188Tree(text)
+        return READERS["cs188"](text)
 
     def to_text_format(self) -> str:
         """The tree in the text format of :meth:`from_text`; reading it back gives the same tree.
@@ -230,8 +225,6 @@ class GameTree(Game):
         E 12
         F 2
         """
-        from .tree_text import write_text
-
         return write_text(self)
 
     def name(self, state: Any) -> str:
@@ -568,22 +561,6 @@ def _check_size(nested: Any, max_nodes: int) -> None:
 def _level_kind(path: tuple) -> str:
     """The kind of an unmarked node: Max on even levels, Min on odd ones."""
     return "max" if len(path) % 2 == 0 else "min"
-
-
-def check_odds(odds: Sequence, where: str) -> None:
-    """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9).
-
-    :raises InvalidTree: naming ``where`` and the first probability out of range, or the sum.
-    """
-    for i, p in enumerate(odds):
-        if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
-            raise InvalidTree(
-                f"{where}: the probability of outcome {i} is {short_repr(p)}; a probability is a number "
-                "in (0, 1], like 0.25"
-            )
-    total = math.fsum(float(p) for p in odds)
-    if abs(total - 1) > 1e-9:
-        raise InvalidTree(f"{where}: its probabilities add up to {total:g}, not 1; make them add up to 1")
 
 
 # -- names ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import InvalidBoard, InvalidMove, short_repr
 from .base import Game
 
-__all__ = ["TicTacToe", "LINES"]
+__all__ = ["TicTacToe", "LINES", "cells_from_list"]
 
 #: The eight winning lines as cell triples: rows, columns, diagonals.
 LINES = (
@@ -168,7 +168,7 @@ class TicTacToe(Game):
         if isinstance(value, str):
             cells = self._cells_from_string(value)
         elif isinstance(value, (list, tuple)):
-            cells = self._cells_from_list(value)
+            cells = cells_from_list(value)
         else:
             raise InvalidBoard(
                 f"a board is a list of 9 cells or a 9-character string, not {type(value).__name__}; "
@@ -347,24 +347,6 @@ class TicTacToe(Game):
         self._checked.add(code)
         return code
 
-    def _cells_from_list(self, value) -> list:
-        if len(value) != 9:
-            raise InvalidBoard(
-                f"a board has 9 cells, this one has {len(value)}; "
-                "write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'"
-            )
-        for i, cell in enumerate(value):
-            if cell in ("X", "O") and isinstance(cell, str):
-                continue
-            if isinstance(cell, int) and not isinstance(cell, bool):
-                if cell != i:
-                    raise InvalidBoard(
-                        f"cell {i} holds the index {cell}; an empty cell holds its own index, {i}"
-                    )
-                continue
-            raise InvalidBoard(f"cell {i} holds {short_repr(cell)}; a cell holds 'X', 'O' or its own index {i}")
-        return list(value)
-
     def _cells_from_string(self, value: str) -> list:
         if len(value) != 9:
             raise InvalidBoard(
@@ -383,3 +365,26 @@ class TicTacToe(Game):
                     f"character {i} of {short_repr(value)} is {short_repr(ch)}; use 'X', 'O' or '.' for an empty cell"
                 )
         return cells
+
+
+def cells_from_list(value) -> list:
+    """The 9 cells of a board written as a list ('X', 'O' or the cell's own index), checked.
+
+    :raises InvalidBoard: for a list that is not 9 such cells, naming the first wrong one.
+    """
+    if len(value) != 9:
+        raise InvalidBoard(
+            f"a board has 9 cells, this one has {len(value)}; "
+            "write it like ['X', 1, 'O', 3, 4, 5, 6, 7, 8] or 'X.O......'"
+        )
+    for i, cell in enumerate(value):
+        if cell in ("X", "O") and isinstance(cell, str):
+            continue
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            if cell != i:
+                raise InvalidBoard(
+                    f"cell {i} holds the index {cell}; an empty cell holds its own index, {i}"
+                )
+            continue
+        raise InvalidBoard(f"cell {i} holds {short_repr(cell)}; a cell holds 'X', 'O' or its own index {i}")
+    return list(value)

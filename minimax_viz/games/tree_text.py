@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InvalidTree, short_text
-from .explicit import DEEPEST, MAX_TEXT_NODES, NODE_KINDS, check_odds
+from .tree_rules import DEEPEST, MAX_TEXT_NODES, NODE_KINDS, check_odds
 
 __all__ = ["read_text", "write_text"]
 

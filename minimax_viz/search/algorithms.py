@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..trace import DEFAULT_MAX_NODES
-from .engine import _limited
-from .options import DEFAULT_MAX_CALLS, Order, _Options
+from .engine import limited
+from .options import DEFAULT_MAX_CALLS, Order, Options
 from .results import SearchResult
 
 
@@ -51,7 +51,7 @@ def minimax(
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _limited(game, state, _Options(
+    return limited(game, state, Options(
         "minimax", depth=depth, evaluate=evaluate, memo=memo, quick_wins=quick_wins, record=record,
         max_nodes=max_nodes, max_calls=max_calls, reuse=reuse,
     ))
@@ -143,7 +143,7 @@ def alphabeta(
         than Python's recursion allows.
     :raises MinimaxError: when a score to record (or average) is beyond a float's range.
     """
-    return _limited(game, state, _Options(
+    return limited(game, state, Options(
         "alphabeta", depth=depth, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal, memo=memo,
         quick_wins=quick_wins, win_check=win_check, narrow=narrow, record=record, max_nodes=max_nodes,
         max_calls=max_calls, reuse=reuse,
@@ -191,7 +191,7 @@ def expectimax(
     :raises MinimaxError: when a score to record (or average) is beyond a float's range,
         or a node to average has outcomes worth +inf and -inf (their mean is undefined).
     """
-    return _limited(game, state, _Options(
+    return limited(game, state, Options(
         "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
         memo=memo, reuse=reuse,
     ))
@@ -227,7 +227,7 @@ def expectiminimax(
     :raises TreeTooLarge: as :func:`expectimax`.
     :raises MinimaxError: as :func:`expectimax`.
     """
-    return _limited(game, state, _Options(
+    return limited(game, state, Options(
         "expectiminimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
         reuse=reuse,
     ))

@@ -8,11 +8,11 @@ from typing import Any, Callable
 
 from ..errors import InvalidOption
 from ..errors import short_repr as _short
-from .engine import _SPENT, _search
-from .options import Order, Progress, _Options, _check_budget, _check_game, _evaluator, _outcome_of
-from .ordering import _checked_order, centre_first
+from .engine import SPENT, run_search
+from .options import Order, Progress, Options, check_budget, check_game, evaluator_of, outcome_of
+from .ordering import checked_order, centre_first
 from .results import SearchResult, SearchStats
-from .tables import _Budget
+from .tables import NodeBudget
 
 
 def iterative_deepening(
@@ -62,10 +62,10 @@ def iterative_deepening(
     :raises InvalidBoard: when ``state`` is not a position of the game.
     :raises TreeTooLarge: when the game goes deeper than Python's recursion allows.
     """
-    _check_game(game)
+    check_game(game)
     root = game.state(state)
-    _check_budget(seconds, max_calls, max_depth)
-    options = _Options("alphabeta", depth=1, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal,
+    check_budget(seconds, max_calls, max_depth)
+    options = Options("alphabeta", depth=1, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal,
                        memo=memo, quick_wins=quick_wins, win_check=win_check, record=False)
     _check_deepening_functions(progress, order)
     deadline = None if seconds is None else time.perf_counter() + min(seconds, 1e12)   # 1e12 s: no limit met
@@ -76,10 +76,10 @@ def iterative_deepening(
         while not best.solved and (max_depth is None or depth < max_depth):
             depth += 1
             left = None if max_calls is None else max_calls - totals.calls
-            budget = None if left is None and deadline is None else _Budget(left, deadline)
-            found, stats, stop = _search(game, root, replace(options, depth=depth), budget)
+            budget = None if left is None and deadline is None else NodeBudget(left, deadline)
+            found, stats, stop = run_search(game, root, replace(options, depth=depth), budget)
             _add(totals, stats)
-            if stop is _SPENT:
+            if stop is SPENT:
                 break
             if stop is not None:   # Ctrl-C: the outer handler answers with the last full depth
                 raise stop
@@ -99,7 +99,7 @@ def _check_deepening_functions(progress, order) -> None:
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, or None, not {_short(order)}")
 
 
-def _deepened(game, root, options: _Options, best, totals, interrupted) -> SearchResult:
+def _deepened(game, root, options: Options, best, totals, interrupted) -> SearchResult:
     """Iterative deepening's answer; a Ctrl-C while it is put together marks it interrupted
     and tries again (it searches nothing, so it is quick)."""
     for attempt in range(3):
@@ -116,18 +116,18 @@ def _deepened(game, root, options: _Options, best, totals, interrupted) -> Searc
             interrupted = True
 
 
-def _depth_zero(game, root, options: _Options) -> SearchResult:
+def _depth_zero(game, root, options: Options) -> SearchResult:
     """The answer before any search: the heuristic, and the first move in search order
     (``order``'s answer checked as at every node of a search)."""
     evaluate, order = options.evaluate, options.order
-    over = _outcome_of(game, root, options.quick_wins)
+    over = outcome_of(game, root, options.quick_wins)
     if over is not None:
         return SearchResult(score=over, move=None, tree=None, stats=SearchStats(), depth=0)
     moves = tuple(game.moves(root))
     if order is not None and moves:
-        moves = _checked_order(game, order)(root, moves)
+        moves = checked_order(game, order)(root, moves)
     return SearchResult(
-        score=_evaluator(game, evaluate)(root), move=game.move_name(root, moves[0]) if moves else None,
+        score=evaluator_of(game, evaluate)(root), move=game.move_name(root, moves[0]) if moves else None,
         tree=None, stats=SearchStats(), depth=0, solved=False,
     )
 

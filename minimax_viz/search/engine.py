@@ -1,8 +1,8 @@
-"""The one search: :func:`_search` puts its parts together and runs it.
+"""The one search: :func:`run_search` puts its parts together and runs it.
 
 A dispatcher (:func:`_dispatcher`) scores the leaves and asks the game the kind of every other
 node; one handler per node kind (:func:`_max_handler`, :func:`_min_handler`,
-:func:`_chance_handler`) loops over the children; the pruning rule (``_Cutoffs``), the recorder,
+:func:`_chance_handler`) loops over the children; the pruning rule (``Cutoffs``), the recorder,
 the memo table, the reuse table and the budget are passed in, each None when unused. The
 dispatcher and the handlers are closures with their tools bound to local names: they run once
 per node of trees of half a million nodes."""
@@ -17,18 +17,20 @@ from typing import Sequence
 from ..errors import ChanceNodeError, InvalidOption, MinimaxError, TreeTooLarge
 from ..errors import short_repr as _short
 from ..trace import CALL, HORIZON, LEAF, Recorder, SearchTree
-from .options import _check_game, _check_key, _evaluator, _guess_checker, _keyed_by_state, _Options, _outcome_of
-from .ordering import _open_hook, _ordered, fast as _fast
+from .options import check_game, check_key, evaluator_of, guess_checker, keyed_by_state, Options, outcome_of
+from .ordering import open_hook, ordered_moves, fast as _fast
 from .results import SearchResult, SearchStats
-from .tables import _NEVER, _Budget, _Cutoffs, _Memo, _OutOfBudget, _Reuse, _memo_handlers, _reuse_handlers
+from .tables import NEVER, NodeBudget, Cutoffs, Memo, OutOfBudget, Reuse, memo_handlers, reuse_handlers
+
+__all__ = ["limited", "run_search", "SPENT"]
 
 
-def _limited(game, state, options: _Options) -> SearchResult:
+def limited(game, state, options: Options) -> SearchResult:
     """One search with the options' budget of calls: past it, a TreeTooLarge that says how
     to go on; a Ctrl-C goes on up."""
     max_calls = options.max_calls
-    found, _, stop = _search(game, state, options, None if max_calls is None else _Budget(max_calls, None))
-    if stop is _SPENT:
+    found, _, stop = run_search(game, state, options, None if max_calls is None else NodeBudget(max_calls, None))
+    if stop is SPENT:
         raise TreeTooLarge(
             f"the search passed max_calls={max_calls:,} calls; give a depth limit (depth=...), "
             "or pass a larger max_calls (None: no limit)"
@@ -38,12 +40,12 @@ def _limited(game, state, options: _Options) -> SearchResult:
     return found
 
 
-def _search(game, state, options: _Options, budget: "_Budget | None" = None):
+def run_search(game, state, options: Options, budget: "NodeBudget | None" = None):
     """Put one search together and run it: ``(result, stats, stop)``. ``stop`` is None when
-    the search answered, :data:`_SPENT` when the budget ran out (``result`` None), or the
+    the search answered, :data:`SPENT` when the budget ran out (``result`` None), or the
     ``KeyboardInterrupt`` that stopped it (``result`` None); ``stats`` counts the work done
     either way (iterative deepening adds up the depths it gave up too)."""
-    _check_game(game)
+    check_game(game)
     root = game.state(state)
     parts = _parts_for(game, root, options, budget)
     algorithm, record, recorder = options.algorithm, options.record, parts.recorder
@@ -51,10 +53,10 @@ def _search(game, state, options: _Options, budget: "_Budget | None" = None):
     limit = options.limit
     try:
         score = value(root, limit, -math.inf, math.inf, 0, -1, -1)
-    except _OutOfBudget:
+    except OutOfBudget:
         spent = stats()
         spent.calls -= 1  # the call that found the budget spent does no work
-        return None, spent, _SPENT
+        return None, spent, SPENT
     except KeyboardInterrupt as stop:
         return None, stats(), stop
     except OverflowError as err:  # a score too large for a float: recorded or averaged
@@ -71,7 +73,7 @@ def _search(game, state, options: _Options, budget: "_Budget | None" = None):
             "with a depth limit, such as depth=300"
         ) from None
     move, found = parts.root_move, stats()
-    if (move is None and limit and _outcome_of(game, root, options.quick_wins) is None
+    if (move is None and limit and outcome_of(game, root, options.quick_wins) is None
             and game.node_type(root) in ("max", "min")):
         # Every child scored -inf at a Max root (or +inf at a Min root): none beat the
         # starting value, yet each is a best move; the first one searched answers.
@@ -84,30 +86,30 @@ def _search(game, state, options: _Options, budget: "_Budget | None" = None):
     return result, found, None
 
 
-def _parts_for(game, root, options: _Options, budget: "_Budget | None") -> "_Parts":
+def _parts_for(game, root, options: Options, budget: "NodeBudget | None") -> "_Parts":
     """The parts of one search of ``game`` from ``root``: the successors in the order
     searched, the outcome and the horizon's scores, and the recorder, memo table, budget
     and cutoffs (each None when unused; the cutoffs write their stubs to the recorder)."""
     if options.memo or options.reuse:
-        _check_key(game, root, "memo" if options.memo else "reuse")
+        check_key(game, root, "memo" if options.memo else "reuse")
     recorder = (Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes)
                 if options.record else None)
-    key = None if _keyed_by_state(game) else game.key
-    memo = _Memo(key, options.prune_on_equal) if options.memo else None
+    key = None if keyed_by_state(game) else game.key
+    memo = Memo(key, options.prune_on_equal) if options.memo else None
     return _Parts(
         game, options.algorithm,
-        successors=(_open_hook(game, "open_successors", "successors") if options.order is None
-                    else _ordered(game, options.order)),
+        successors=(open_hook(game, "open_successors", "successors") if options.order is None
+                    else ordered_moves(game, options.order)),
         outcome=game.quick_outcome if options.quick_wins else _fast(game.outcome),
-        score_horizon=game.evaluate if options.evaluate is None else _evaluator(game, options.evaluate),
-        recorder=recorder, memo=memo, budget=budget, reuse=_Reuse(key) if options.reuse else None,
-        cutoffs=_Cutoffs(options.prune_on_equal, recorder) if options.algorithm == "alphabeta" else None,
+        score_horizon=game.evaluate if options.evaluate is None else evaluator_of(game, options.evaluate),
+        recorder=recorder, memo=memo, budget=budget, reuse=Reuse(key) if options.reuse else None,
+        cutoffs=Cutoffs(options.prune_on_equal, recorder) if options.algorithm == "alphabeta" else None,
         win_check=options.win_check, narrow=options.narrow, quick_wins=options.quick_wins,
     )
 
 
-#: What :func:`_search` answers as its ``stop`` when the budget ran out.
-_SPENT = "spent"
+#: What :func:`run_search` answers as its ``stop`` when the budget ran out.
+SPENT = "spent"
 
 
 class _Parts:
@@ -133,12 +135,12 @@ def _dispatcher(parts: _Parts):
     """The recursive ``value(state, depth, alpha, beta, ply, parent, move)`` and a
     ``stats()`` that reads its counts: leaves are scored here, every other node goes to
     the handler of its kind, asked of the game at every node (behind the memo table when
-    there is one: :func:`_memo_handlers`). Every node, whatever it is, is written as one
+    there is one: :func:`memo_handlers`). Every node, whatever it is, is written as one
     row in one place (the columns' appends inline: a Python call per node would cost a
     third of the recording); a hit's row is written as a call's, which its handler
     turns into a hit."""
     outcome, score_horizon, memo, budget = parts.outcome, parts.score_horizon, parts.memo, parts.budget
-    check_guess = _guess_checker(parts.game)
+    check_guess = guess_checker(parts.game)
     node_type = _fast(parts.game.node_type)
     rec = parts.recorder
     rows = rec.parent if rec is not None else None
@@ -149,7 +151,7 @@ def _dispatcher(parts: _Parts):
         put_alpha, put_beta = put_window if window else (None, None)
     handlers: dict = {}   # filled below, once the handlers can call ``value``
     calls = leaves = horizon = max_ply = 0
-    check_at = _NEVER if budget is None else budget.first_check()
+    check_at = NEVER if budget is None else budget.first_check()
     nan = math.nan
 
     def value(state, depth, alpha, beta, ply, parent, move):
@@ -231,9 +233,9 @@ def _dispatcher(parts: _Parts):
 
     handlers.update(_handlers(parts, value))
     if memo is not None:
-        handlers.update(_memo_handlers(parts, handlers))
+        handlers.update(memo_handlers(parts, handlers))
     if parts.reuse is not None:
-        handlers.update(_reuse_handlers(parts, handlers, (open_subtree, close_subtree, credit)))
+        handlers.update(reuse_handlers(parts, handlers, (open_subtree, close_subtree, credit)))
     return value, stats
 
 

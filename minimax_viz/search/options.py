@@ -1,4 +1,4 @@
-"""The options of one search, checked once where they enter (:class:`_Options`), and the
+"""The options of one search, checked once where they enter (:class:`Options`), and the
 checked forms of what the search asks the game: its key, its outcome, its heuristic."""
 
 from __future__ import annotations
@@ -13,6 +13,11 @@ from ..errors import short_repr as _short
 from ..games.base import Game
 from ..trace import DEFAULT_MAX_NODES
 
+__all__ = [
+    "DEFAULT_MAX_CALLS", "Order", "Progress", "Options", "check_budget", "check_game", "check_key",
+    "keyed_by_state", "outcome_of", "evaluator_of", "guess_checker"
+]
+
 _UNLIMITED = math.inf      # the depth of a search to the end: inf - 1 is still inf
 #: The most calls a search makes unless told otherwise (tic-tac-toe in full: 549,946).
 DEFAULT_MAX_CALLS = 5_000_000
@@ -21,7 +26,7 @@ Progress = Callable[[int, int, Any, float], Any]
 
 
 @dataclass(frozen=True)
-class _Options:
+class Options:
     """The options of one search, checked once, where they enter (the public functions).
 
     They are checked here, in one order whichever function was called: the solver's
@@ -32,7 +37,7 @@ class _Options:
     functions' budget of calls (``None``: no limit); iterative deepening passes a budget
     of its own to :func:`_search` and replaces only ``depth`` from one round to the next.
 
-    >>> _Options("minimax", depth=-1)
+    >>> Options("minimax", depth=-1)
     Traceback (most recent call last):
     ...
     minimax_viz.errors.InvalidOption: depth must be 0 or more plies, not -1; use None to search to the end of the game
@@ -92,7 +97,7 @@ def _check_max_calls(max_calls) -> None:
         )
 
 
-def _check_budget(seconds, max_calls, max_depth) -> None:
+def check_budget(seconds, max_calls, max_depth) -> None:
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
     ):  # ``not > 0`` also refuses NaN, which no clock ever reaches
@@ -130,7 +135,7 @@ def _check_solver_options(win_check, narrow, depth) -> None:
         )
 
 
-def _check_game(game) -> None:
+def check_game(game) -> None:
     if not isinstance(game, Game):
         raise InvalidOption(
             f"game must be a Game such as TicTacToe(), ConnectFour() or GameTree([[3, 12], [2, 4]]), "
@@ -146,7 +151,7 @@ def _check_max_nodes(max_nodes) -> None:
         )
 
 
-def _check_key(game, root, option: str) -> None:
+def check_key(game, root, option: str) -> None:
     """memo=True and reuse=True key a table by ``game.key``: it must give something hashable."""
     try:
         hash(game.key(root))
@@ -157,7 +162,7 @@ def _check_key(game, root, option: str) -> None:
         ) from None
 
 
-def _keyed_by_state(game) -> bool:
+def keyed_by_state(game) -> bool:
     """``game.key_is_state``, unless ``key`` was overridden below the class that said so
     (a subclass with its own ``key`` is keyed by it)."""
     if not game.key_is_state or "key" in vars(game):
@@ -168,12 +173,12 @@ def _keyed_by_state(game) -> bool:
     return said is None or issubclass(said, keyed)   # None: set on the game itself
 
 
-def _outcome_of(game, state, quick_wins: bool):
+def outcome_of(game, state, quick_wins: bool):
     """The state's outcome as the search scores it (None while the game goes on)."""
     return (game.quick_outcome if quick_wins else game.outcome)(state)
 
 
-def _evaluator(game, evaluate):
+def evaluator_of(game, evaluate):
     """The heuristic that scores a position at the depth limit, checked at every call: the
     ``evaluate`` given (on the position's public form) or the game's own, returning a
     number that is not NaN."""
@@ -185,7 +190,7 @@ def _evaluator(game, evaluate):
     return _checked_guess(lambda state: evaluate(board(state)), board, "evaluate")
 
 
-def _guess_checker(game):
+def guess_checker(game):
     """``check(guess, state)``: the game's own heuristic's ``guess`` at ``state`` when it is a
     number that is not NaN, else InvalidOption in words (the search's fast path checks plain
     ints and floats inline and calls this for anything else)."""

@@ -8,7 +8,9 @@ from typing import Any, Sequence
 from ..errors import InvalidOption
 from ..errors import short_repr as _short
 from ..games.base import Game
-from .options import _evaluator
+from .options import evaluator_of
+
+__all__ = ["centre_first", "best_first", "fast", "open_hook", "ordered_moves", "checked_order"]
 
 
 def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
@@ -42,12 +44,12 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     :raises InvalidOption: when the game's ``evaluate`` returns something other than a number.
     """
     sign = -1 if game.is_max(state) else 1
-    evaluate, play = _evaluator(game, None), game.play
+    evaluate, play = evaluator_of(game, None), game.play
     return sorted(moves, key=lambda m: sign * evaluate(play(state, m)))
 
 
 def _best_first_pairs(game):
-    successors, sign_of, evaluate = game.successors, game.is_max, _evaluator(game, None)
+    successors, sign_of, evaluate = game.successors, game.is_max, evaluator_of(game, None)
 
     def ordered(state):
         sign = -1 if sign_of(state) else 1
@@ -58,7 +60,7 @@ def _best_first_pairs(game):
 
 # The ready-made orders as the search's fast path: each gives the ``successors`` the search
 # calls, on (move, next state) pairs. centre_first's is the game's own (a look-up in tic-tac-toe).
-_PAIR_ORDERS = {centre_first: lambda game: _open_hook(game, "open_successors_by_priority", "successors_by_priority"),
+_PAIR_ORDERS = {centre_first: lambda game: open_hook(game, "open_successors_by_priority", "successors_by_priority"),
                 best_first: _best_first_pairs}
 
 
@@ -68,7 +70,7 @@ def fast(hook):
     return getattr(hook, "fast", hook)
 
 
-def _open_hook(game, name: str, plain: str):
+def open_hook(game, name: str, plain: str):
     """The game's ``name`` hook (``open_successors``: its ``plain`` one for a game still on),
     unless ``plain`` was given below the class that gave ``name`` (a subclass with its own
     ``successors`` is asked that), or the game keeps the default, which only calls ``plain``."""
@@ -80,12 +82,12 @@ def _open_hook(game, name: str, plain: str):
     return getattr(game, name if gave is not Game and issubclass(gave, below) else plain)
 
 
-def _ordered(game, order):
+def ordered_moves(game, order):
     if not callable(order):
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {_short(order)}")
     if order in _PAIR_ORDERS:
         return _PAIR_ORDERS[order](game)
-    successors, reorder = game.successors, _checked_order(game, order)
+    successors, reorder = game.successors, checked_order(game, order)
 
     def ordered(state):
         pairs = successors(state)
@@ -95,7 +97,7 @@ def _ordered(game, order):
     return ordered
 
 
-def _checked_order(game, order):
+def checked_order(game, order):
     """``reorder(state, moves)``: ``order(game, state, moves)`` as a list, refused in words
     unless it is a list or tuple of the same moves (whole numbers) in another order."""
 

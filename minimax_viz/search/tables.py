@@ -1,6 +1,6 @@
 """What the handlers of one search may sit behind or share: the budget of calls or seconds
-(:class:`_Budget`), alpha-beta's cutoffs (:class:`_Cutoffs`), the memo table (:class:`_Memo`,
-:func:`_memo_handlers`) and the subtrees kept for ``reuse`` (:class:`_Reuse`, :func:`_reuse_handlers`)."""
+(:class:`NodeBudget`), alpha-beta's cutoffs (:class:`Cutoffs`), the memo table (:class:`Memo`,
+:func:`memo_handlers`) and the subtrees kept for ``reuse`` (:class:`Reuse`, :func:`reuse_handlers`)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,18 @@ from ..errors import InvalidOption
 from ..errors import short_repr as _short
 from ..trace import HIT, Recorder
 
-_NEVER = 1 << 62          # a call count no search reaches: "no budget to check"
+__all__ = ["NEVER", "OutOfBudget", "NodeBudget", "Memo", "Reuse", "Cutoffs", "memo_handlers", "reuse_handlers"]
+
+NEVER = 1 << 62          # a call count no search reaches: "no budget to check"
 _CHECK_EVERY = 1024       # calls between two looks at the clock under a time budget
 EXACT, LOWER, UPPER = 0, 1, 2   # what a memo entry's value is: the value, or a bound on it
 
 
-class _OutOfBudget(Exception):
+class OutOfBudget(Exception):
     """Raised inside the recursion when the calls or seconds of a budget run out."""
 
 
-class _Budget:
+class NodeBudget:
     """A limit on the calls and/or the wall time of a search, looked at every so often."""
 
     def __init__(self, max_calls: int | None, deadline: float | None):
@@ -29,11 +31,11 @@ class _Budget:
         return _next_check(0, self.max_calls)
 
     def check(self, calls: int) -> int:
-        """Raise :class:`_OutOfBudget` when spent, else return the call count of the next look."""
+        """Raise :class:`OutOfBudget` when spent, else return the call count of the next look."""
         if (self.max_calls is not None and calls > self.max_calls) or (
             self.deadline is not None and time.perf_counter() >= self.deadline
         ):
-            raise _OutOfBudget()
+            raise OutOfBudget()
         return _next_check(calls, self.max_calls)
 
 
@@ -43,12 +45,12 @@ def _next_check(calls: int, max_calls: int | None) -> int:
     return step if max_calls is None else min(step, max_calls)
 
 
-class _Memo:
+class Memo:
     """The transposition table: per position key, its value, what kind of bound that
     value is (EXACT, LOWER, UPPER), the depth searched below it, and the node's kind (a key
     met again at a node of another kind is refused: it would answer Min with Max's value).
 
-    The handlers behind the table (:func:`_memo_handlers`) probe and store inline (a
+    The handlers behind the table (:func:`memo_handlers`) probe and store inline (a
     Python call each per node would cost): an entry answers a search to the same depth when it is exact, or a bound that
     already decides the cutoff by the search's own rule (``on_equal``); a value is
     stored as exact only strictly inside the window it was searched with. ``key`` is
@@ -60,7 +62,7 @@ class _Memo:
         self.on_equal = prune_on_equal   # a bound decides a cutoff by the search's own rule
 
 
-class _Reuse:
+class Reuse:
     """What ``reuse=True`` keeps: per subtree searched below the root, keyed by ``(position
     key, node kind, depth left, alpha, beta)``, which decide all the search does in it,
     ``(value, counts, cut counts, first row, end row, exits)``: the value, what it added
@@ -72,7 +74,7 @@ class _Reuse:
         self.key, self.table = key, {}
 
 
-class _Cutoffs:
+class Cutoffs:
     """Alpha-beta's pruning rule and its cutoffs: ``on_equal`` cuts when a value reaches
     the bound (``>=``/``<=``), else only when it passes it; the count of what was skipped."""
 
@@ -128,8 +130,8 @@ def _shared_key(game, state, k, first: str, now: str):
     )
 
 
-def _memo_handlers(parts, handlers: dict) -> dict:
-    """Each handler of ``handlers`` behind the memo table (see :class:`_Memo`): below the
+def memo_handlers(parts, handlers: dict) -> dict:
+    """Each handler of ``handlers`` behind the memo table (see :class:`Memo`): below the
     root, a position whose entry answers it is a hit (its row, written as a call's, is
     made a hit's), any other is searched by the handler and its value stored. The probe
     and the store are inline: this runs once per inner node of a search with a memo."""
@@ -167,8 +169,8 @@ def _memo_handlers(parts, handlers: dict) -> dict:
     return {node: behind_table(node, handle) for node, handle in handlers.items()}
 
 
-def _reuse_handlers(parts, handlers: dict, tally: tuple) -> dict:
-    """Each handler of ``handlers`` behind the reuse table (see :class:`_Reuse`): below the
+def reuse_handlers(parts, handlers: dict, tally: tuple) -> dict:
+    """Each handler of ``handlers`` behind the reuse table (see :class:`Reuse`): below the
     root, a subtree met again with the same depth left and window is not searched but
     copied, its rows by the recorder and its counts into the search's (``tally``: the
     dispatcher's ``open_subtree``, ``close_subtree`` and ``credit``); any other is

@@ -21,15 +21,12 @@ import math  # noqa: F401  (tests read minimax_viz.trace.math.inf)
 
 from .columns import Columns
 from .node import Node
-from .node import _NodeList  # noqa: F401
 from .recorder import DEFAULT_MAX_NODES, KINDS, Recorder
-from .recorder import _NAN, CALL, HIT, HORIZON, LEAF, PRUNED, _number  # noqa: F401
-from .tree import _EVENT_KINDS, Event, SearchTree  # noqa: F401
+from .recorder import CALL, HIT, HORIZON, LEAF, PRUNED  # noqa: F401
+from .tree import Event, SearchTree  # noqa: F401
 from .words import (EventParts, bound_text, call_text, event_text, format_probability, format_value, marked_value,
                     move_text, node_name, outlook_text, parting_text, stub_text, who_text,
                     window_text)
-from .words import _enter_text, _event_parts, _fmt, _formatted, _leaf_text, _move_parts  # noqa: F401
-from .words import _return_text, _whole  # noqa: F401
 
 __all__ = [
     "SearchTree", "Node", "Event", "EventParts", "Recorder", "Columns", "KINDS", "DEFAULT_MAX_NODES",

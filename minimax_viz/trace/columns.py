@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
-from .recorder import CALL, HIT, HORIZON, KINDS, LEAF, PRUNED, Recorder, _number
+from .recorder import CALL, HIT, HORIZON, KINDS, LEAF, PRUNED, Recorder, as_number
 
 if TYPE_CHECKING:
     from .tree import SearchTree
@@ -142,21 +142,21 @@ def networkx_graph(tree: SearchTree):
     import networkx as nx
 
     graph = nx.DiGraph(algorithm=tree.algorithm, game=repr(tree.game))
-    rec = tree._rec
-    first, last = tree._steps()
+    rec = tree.recorder
+    first, last = tree.event_steps()
     for i in range(len(tree)):
         attrs = dict(
             move=None if i == 0 else rec.move[i],
             depth=rec.depth[i],
             kind=KINDS[rec.kind[i]],
             pruned=rec.kind[i] == PRUNED,
-            score=_number(rec.score[i]),
+            score=as_number(rec.score[i]),
             step=first[i],
             return_step=last[i],
         )
         if rec.window:
             for col in ("alpha", "beta", "alpha_out", "beta_out"):
-                attrs[col] = _number(getattr(rec, col)[i])
+                attrs[col] = as_number(getattr(rec, col)[i])
         graph.add_node(i, **attrs)
         if i:
             graph.add_edge(rec.parent[i], i, move=rec.move[i])

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import InvalidOption, short_repr
-from .recorder import CALL, KINDS, PRUNED, _number
-from .words import UNREACHED, _fmt, _move_parts, call_text, move_text, node_name, who_text
+from .recorder import CALL, KINDS, PRUNED, as_number
+from .words import UNREACHED, fmt, move_parts, call_text, move_text, node_name, who_text
+
+__all__ = ["Node", "NodeList"]
 
 if TYPE_CHECKING:
     from .tree import SearchTree
@@ -38,88 +40,88 @@ class Node:
     def __repr__(self) -> str:
         return (
             f"Node(step={self.step}, move={self.move}, depth={self.depth}, "
-            f"player={self.player!r}, score={_fmt(self.score)}, kind={self.kind!r})"
+            f"player={self.player!r}, score={fmt(self.score)}, kind={self.kind!r})"
         )
 
     @property
     def step(self) -> int:
         """When the node appeared: its index in the replay's event stream (0 = root)."""
-        return self.tree._steps()[0][self.index]
+        return self.tree.event_steps()[0][self.index]
 
     @property
     def return_step(self) -> int:
         """The event at which the call's score became known (its ``step`` for a leaf)."""
-        return self.tree._steps()[1][self.index]
+        return self.tree.event_steps()[1][self.index]
 
     @property
     def move(self) -> int | None:
         """The move that led here from the parent (``None`` at the root)."""
-        return None if self.index == 0 else self.tree._rec.move[self.index]
+        return None if self.index == 0 else self.tree.recorder.move[self.index]
 
     @property
     def depth(self) -> int:
         """Plies below the root (0 at the root)."""
-        return self.tree._rec.depth[self.index]
+        return self.tree.recorder.depth[self.index]
 
     @property
     def kind(self) -> str:
         """One of :data:`KINDS`."""
-        return KINDS[self.tree._rec.kind[self.index]]
+        return KINDS[self.tree.recorder.kind[self.index]]
 
     @property
     def pruned(self) -> bool:
         """True for a child that an alpha-beta cutoff skipped (it was never searched)."""
-        return self.tree._rec.kind[self.index] == PRUNED
+        return self.tree.recorder.kind[self.index] == PRUNED
 
     @property
     def is_leaf(self) -> bool:
         """True when the node has no recorded children."""
-        return self.tree._rec.kind[self.index] != CALL
+        return self.tree.recorder.kind[self.index] != CALL
 
     @property
     def score(self) -> float | None:
         """The value for Max this call returned, ``None`` for a pruned stub."""
-        return _number(self.tree._rec.score[self.index])
+        return as_number(self.tree.recorder.score[self.index])
 
     @property
     def alpha(self) -> float | None:
-        return self.tree._window("alpha", self.index)
+        return self.tree.window_value("alpha", self.index)
 
     @property
     def beta(self) -> float | None:
-        return self.tree._window("beta", self.index)
+        return self.tree.window_value("beta", self.index)
 
     @property
     def alpha_out(self) -> float | None:
-        return self.tree._window("alpha_out", self.index)
+        return self.tree.window_value("alpha_out", self.index)
 
     @property
     def beta_out(self) -> float | None:
-        return self.tree._window("beta_out", self.index)
+        return self.tree.window_value("beta_out", self.index)
 
     @property
     def parent(self) -> "Node | None":
-        return None if self.index == 0 else Node(self.tree, self.tree._rec.parent[self.index])
+        return None if self.index == 0 else Node(self.tree, self.tree.recorder.parent[self.index])
 
     @property
     def children(self) -> list["Node"]:
         """The recorded children in move order (pruned stubs included)."""
-        return [Node(self.tree, i) for i in self.tree._child_indexes(self.index)]
+        return [Node(self.tree, i) for i in self.tree.child_indexes(self.index)]
 
     @property
     def internal_state(self) -> Any:
         """The state in the game's internal form."""
-        return self.tree._state(self.index)
+        return self.tree.internal_state(self.index)
 
     @property
     def state(self) -> Any:
         """The position, in the game's public form."""
-        return self.tree.game.board(self.tree._state(self.index))
+        return self.tree.game.board(self.tree.internal_state(self.index))
 
     @property
     def player(self) -> str:
         """The player to move in this position ("MAX", "X", "ghost 1", ...)."""
-        return self.tree.game.player(self.tree._state(self.index))
+        return self.tree.game.player(self.tree.internal_state(self.index))
 
     @property
     def node_type(self) -> str:
@@ -134,7 +136,7 @@ class Node:
         >>> expectimax(GameTree([[3, 12], [2]])).tree.root.children[0].node_type
         'chance'
         """
-        kind = self.tree.game.node_type(self.tree._state(self.index))
+        kind = self.tree.game.node_type(self.tree.internal_state(self.index))
         return "chance" if kind == "min" and self.tree.min_at_random else kind
 
     @property
@@ -150,7 +152,7 @@ class Node:
         parent = self.parent
         if parent is None or parent.node_type != "chance":
             return None
-        game, state = self.tree.game, self.tree._state(parent.index)
+        game, state = self.tree.game, self.tree.internal_state(parent.index)
         moves = list(game.moves(state))
         if game.node_type(state) != "chance":  # a Min node under expectimax: equal odds
             return 1 / len(moves)
@@ -192,13 +194,13 @@ class Node:
     @property
     def heuristic(self) -> bool:
         """True when the value comes from the heuristic: a depth-limit leaf, or backed up from one."""
-        return self.index in self.tree._value_flags()[0]
+        return self.index in self.tree.value_flags()[0]
 
     @property
     def bound(self) -> str | None:
         """``"upper"`` or ``"lower"`` when a cutoff below left the value only a bound
         (the true value is at most, or at least, this), else ``None``."""
-        return self.tree._value_flags()[1].get(self.index)
+        return self.tree.value_flags()[1].get(self.index)
 
     @property
     def exact(self) -> bool:
@@ -223,13 +225,13 @@ class Node:
     @property
     def move_words(self) -> str:
         """How the search reached this node: ``"X plays 4"``, ``"chance picks 1 (p=0.25)"``, or ``"root"``."""
-        return move_text(*_move_parts(self))
+        return move_text(*move_parts(self))
 
     @property
     def call_words(self) -> str:
         """The call at this node, named by the move into it: ``"the call after X plays 4"``,
         ``"the root call"``."""
-        return call_text(*_move_parts(self))
+        return call_text(*move_parts(self))
 
     @property
     def where(self) -> str:
@@ -246,8 +248,8 @@ class Node:
         parent = self.parent
         if parent is None:
             return "the root"
-        game, state = self.tree.game, self.tree._state(parent.index)
-        name, label = node_name(game, self.tree._state(self.index)), getattr(game, "label", None)
+        game, state = self.tree.game, self.tree.internal_state(parent.index)
+        name, label = node_name(game, self.tree.internal_state(self.index)), getattr(game, "label", None)
         if name is not None and callable(label) and self.tree.odd_move(self.index) is None:
             try:
                 return f"{name} (after {label(state, self.move)})"
@@ -256,7 +258,7 @@ class Node:
         return "the position after " + ", ".join(n.move_words for n in self.path[1:])
 
 
-class _NodeList:
+class NodeList:
     """``tree.nodes``: a sequence of node views that builds each view only when read."""
 
     __slots__ = ("tree",)

@@ -16,6 +16,8 @@ from typing import NoReturn
 
 from ..errors import TreeTooLarge
 
+__all__ = ["KINDS", "DEFAULT_MAX_NODES", "NAN", "Recorder", "as_number"]
+
 #: How each node came to be: an inner call, a finished game, a position scored by the
 #: heuristic at the depth limit, a child skipped by an alpha-beta cutoff, a position
 #: answered from the memo table.
@@ -25,7 +27,7 @@ CALL, LEAF, HORIZON, PRUNED, HIT = range(5)
 #: The recorder stops past this many nodes (about 40 MB of columns).
 DEFAULT_MAX_NODES = 2_000_000
 
-_NAN = math.nan
+NAN = math.nan
 
 
 class Recorder:
@@ -108,7 +110,7 @@ class Recorder:
                 put_parent(up)
                 put_move(m)
                 put_kind(PRUNED)
-                put_score(_NAN)
+                put_score(NAN)
                 put_alpha(alpha)
                 put_beta(beta)
 
@@ -248,7 +250,7 @@ def _plus(items: array, shift: int) -> array:
     return out
 
 
-def _number(x: float) -> float | None:
+def as_number(x: float) -> float | None:
     if x != x:  # NaN: no score
         return None
     return int(x) if x.is_integer() else x

@@ -9,11 +9,13 @@ from typing import Any, Iterator, NamedTuple
 from ..errors import InvalidOption, short_repr
 from .columns import (Columns, bound_rows, child_rows, event_columns, event_rows, heuristic_rows,
                       narrowed_window, networkx_graph, step_columns)
-from .node import Node, _NodeList
-from .recorder import CALL, KINDS, LEAF, PRUNED, Recorder, _number
-from .words import EventParts, _event_parts, event_text
+from .node import Node, NodeList
+from .recorder import CALL, KINDS, LEAF, PRUNED, Recorder, as_number
+from .words import EventParts, parts_of_event, event_text
 
-_EVENT_KINDS = ("enter", "leaf", "cutoff", "hit", "return")
+__all__ = ["EVENT_KINDS", "Event", "SearchFacts", "SearchTree"]
+
+EVENT_KINDS = ("enter", "leaf", "cutoff", "hit", "return")
 
 
 class Event(NamedTuple):
@@ -37,7 +39,7 @@ class SearchFacts:
     def has_window(self) -> bool:
         """True when alpha and beta were recorded (an alpha-beta search): a skipped child is
         then a cutoff ("pruned"); without a window it is a move the call never tried."""
-        return self._rec.window
+        return self.recorder.window
 
     @property
     def depth_limited(self) -> bool:
@@ -65,6 +67,9 @@ class SearchTree(SearchFacts):
     ``min_at_random`` says whether the search took the game's Min nodes to move at random
     (expectimax does; a learner's expectimax, recorded by :func:`~minimax_viz.record_calls`,
     is marked so by whoever knows what it is meant to be): their ``node_type`` is then "chance".
+
+    ``recorder`` is the :class:`~minimax_viz.trace.recorder.Recorder` whose columns the tree
+    reads (its node views read it too): read it, never change it.
     """
 
     def __init__(self, game, root_state, recorder: Recorder, *, algorithm: str = "minimax"):
@@ -72,14 +77,14 @@ class SearchTree(SearchFacts):
         self.root_state = root_state
         self.algorithm = algorithm
         self.min_at_random = algorithm == "expectimax"
-        self._rec = recorder
+        self.recorder = recorder
         self._state_cache: dict[int, Any] = {0: root_state}
         self._step_cache = None
         self._event_cache = None
         self._flag_cache = None
 
     def __len__(self) -> int:
-        return len(self._rec.parent)
+        return len(self.recorder.parent)
 
     def __repr__(self) -> str:
         counts = self.counts()
@@ -91,8 +96,8 @@ class SearchTree(SearchFacts):
         return Node(self, 0)
 
     @property
-    def nodes(self) -> _NodeList:
-        return _NodeList(self)
+    def nodes(self) -> NodeList:
+        return NodeList(self)
 
     def node(self, index: int) -> Node:
         """The view of node ``index`` (``tree.nodes[index]``; negative indexes count from the end).
@@ -109,10 +114,10 @@ class SearchTree(SearchFacts):
         >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.outcomes()
         {-1: 3, 1: 2}
         """
-        rec, counts = self._rec, {}
+        rec, counts = self.recorder, {}
         for kind, score in zip(rec.kind, rec.score):
             if kind == LEAF:
-                value = _number(score)
+                value = as_number(score)
                 counts[value] = counts.get(value, 0) + 1
         return dict(sorted(counts.items()))
 
@@ -127,10 +132,10 @@ class SearchTree(SearchFacts):
         [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
         """
         seen, out = set(), []
-        for i, kind in enumerate(self._rec.kind):
+        for i, kind in enumerate(self.recorder.kind):
             if kind == PRUNED:
                 continue
-            state = self.game.board(self._state(i))
+            state = self.game.board(self.internal_state(i))
             mark = tuple(state) if isinstance(state, list) else state
             if mark not in seen:
                 seen.add(mark)
@@ -139,36 +144,44 @@ class SearchTree(SearchFacts):
 
     def counts(self) -> dict[str, int]:
         """How many nodes of each kind: call, leaf, horizon, pruned, hit."""
-        kinds = self._rec.kind
+        kinds = self.recorder.kind
         return {name: kinds.count(k) for k, name in enumerate(KINDS)}
 
     # -- structure ----------------------------------------------------------------------
     def _child_indexes(self, index: int) -> Iterator[int]:
-        return child_rows(self._rec.end, index)
+        return child_rows(self.recorder.end, index)
 
-    def _window(self, column: str, index: int) -> float | None:
-        if not self._rec.window:
+    def window_value(self, column: str, index: int) -> float | None:
+        """Node ``index``'s value in the window ``column`` ("alpha", "beta", "alpha_out",
+        "beta_out"), None when the search kept no window (minimax)."""
+        if not self.recorder.window:
             return None
-        return _number(getattr(self._rec, column)[index])
+        return as_number(getattr(self.recorder, column)[index])
 
-    def _state(self, index: int) -> Any:
+    def internal_state(self, index: int) -> Any:
+        """Node ``index``'s position in the game's internal form (replayed, cached).
+
+        :raises IndexError: for an index past the last node.
+        """
         cache = self._state_cache
         if index in cache:
             return cache[index]
-        parent = self._rec.parent[index]
-        state = self.game.play(self._state(parent), self._rec.move[index])
+        parent = self.recorder.parent[index]
+        state = self.game.play(self.internal_state(parent), self.recorder.move[index])
         if len(cache) < 100_000:
             cache[index] = state
         return state
 
-    def _steps(self):
-        """Event indexes at which each node appears and returns (computed once)."""
+    def event_steps(self):
+        """Per node, the replay event at which it appears and the one at which it returns, as two
+        arrays computed once and shared (the node views read them; read them, never write them;
+        :meth:`steps` gives read-only views)."""
         if self._step_cache is None:
-            self._step_cache = step_columns(self._rec.kind, self._rec.end)
+            self._step_cache = step_columns(self.recorder.kind, self.recorder.end)
         return self._step_cache
 
     def _event_rows(self) -> Iterator[tuple[int, str, int]]:
-        return event_rows(self._rec.kind, self._rec.end)
+        return event_rows(self.recorder.kind, self.recorder.end)
 
     # -- replay and text ------------------------------------------------------------------
     def event(self, step: int) -> Event:
@@ -181,11 +194,11 @@ class SearchTree(SearchFacts):
         :raises IndexError: for a ``step`` outside the replay (or not a whole number).
         """
         if self._event_cache is None:
-            self._event_cache = event_columns(self._rec.kind, self._rec.end, _EVENT_KINDS)
+            self._event_cache = event_columns(self.recorder.kind, self.recorder.end, EVENT_KINDS)
         kinds, nodes = self._event_cache
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(kinds):
             raise IndexError(f"step {step!r} is out of range: this replay has steps 0 to {len(kinds) - 1}")
-        return Event(step, _EVENT_KINDS[kinds[step]], Node(self, nodes[step]))
+        return Event(step, EVENT_KINDS[kinds[step]], Node(self, nodes[step]))
 
     def events(self) -> Iterator[Event]:
         """Replay the search: "enter", "leaf", "cutoff", "hit" and "return" events in order."""
@@ -195,7 +208,7 @@ class SearchTree(SearchFacts):
     @property
     def n_steps(self) -> int:
         """The number of events in the replay (frames run from 0 to ``n_steps - 1``)."""
-        return len(self) + self._rec.kind.count(CALL)
+        return len(self) + self.recorder.kind.count(CALL)
 
     def text(self, *, window: bool | None = None, limit: int = 200) -> str:
         """A deterministic text trace: one line per event, indented by depth; at most
@@ -228,7 +241,7 @@ class SearchTree(SearchFacts):
         return self._parts(step, event.kind, event.node)
 
     def _parts(self, step: int, kind: str, node: Node) -> EventParts:
-        return _event_parts(self, step, kind, node)
+        return parts_of_event(self, step, kind, node)
 
     def __str__(self) -> str:
         return self.text()
@@ -248,7 +261,7 @@ class SearchTree(SearchFacts):
         >>> list(cols.depth), list(cols.end), list(cols.score)[2:4]
         ([0, 1, 2, 2, 1, 2], [6, 4, 3, 4, 6, 6], [3.0, 12.0])
         """
-        rec = self._rec
+        rec = self.recorder
         cols = (rec.parent, rec.move, rec.kind, rec.score, rec.depth, rec.end)
         return Columns(*(memoryview(c).toreadonly() for c in cols))
 
@@ -259,17 +272,10 @@ class SearchTree(SearchFacts):
         """
         return list(self._child_indexes(index))
 
-    def internal_state(self, index: int) -> Any:
-        """Node ``index``'s position in the game's internal form (replayed, cached).
-
-        :raises IndexError: for an index past the last node.
-        """
-        return self._state(index)
-
     def steps(self) -> tuple[memoryview, memoryview]:
         """Per node, the replay event at which it appears and the one at which its value is
         known (``Node.step`` and ``Node.return_step`` for every node at once), read-only."""
-        first, last = self._steps()
+        first, last = self.event_steps()
         return memoryview(first).toreadonly(), memoryview(last).toreadonly()
 
     def window_at(self, index: int, step: int) -> tuple[float, float]:
@@ -288,21 +294,21 @@ class SearchTree(SearchFacts):
         """
         if not self.has_window:
             raise InvalidOption("this tree has no alpha and beta: it was recorded by minimax, not alphabeta")
-        rec = self._rec
+        rec = self.recorder
         if step >= self.n_steps - 1:   # the search is over: the window each call returned with
-            return _number(rec.alpha_out[index]), _number(rec.beta_out[index])
-        first, last = self._steps()
+            return as_number(rec.alpha_out[index]), as_number(rec.beta_out[index])
+        first, last = self.event_steps()
         if last[index] <= step:
-            return _number(rec.alpha_out[index]), _number(rec.beta_out[index])
+            return as_number(rec.alpha_out[index]), as_number(rec.beta_out[index])
         if rec.kind[index] != CALL:
-            return _number(rec.alpha[index]), _number(rec.beta[index])
-        a, b = narrowed_window(rec, index, step, last, self.game.is_max(self._state(index)))
-        return _number(a), _number(b)
+            return as_number(rec.alpha[index]), as_number(rec.beta[index])
+        a, b = narrowed_window(rec, index, step, last, self.game.is_max(self.internal_state(index)))
+        return as_number(a), as_number(b)
 
-    def _value_flags(self):
+    def value_flags(self):
         """(heuristic node set, {node: "upper" | "lower"}) for the whole tree, computed once."""
         if self._flag_cache is None:
-            self._flag_cache = (heuristic_rows(self._rec), bound_rows(self._rec))
+            self._flag_cache = (heuristic_rows(self.recorder), bound_rows(self.recorder))
         return self._flag_cache
 
     def principal_variation(self, start: "Node | int | None" = None) -> list[Node]:

@@ -13,13 +13,19 @@ from numbers import Integral
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidOption, short_repr
-from .recorder import KINDS, _number
+from .recorder import KINDS, as_number
+
+__all__ = [
+    "fmt", "format_value", "formatted", "whole_text", "format_probability", "EventParts", "parts_of_event",
+    "move_parts", "event_text", "enter_text", "leaf_text", "return_text", "window_text", "bound_text", "move_text",
+    "call_text", "node_name", "parting_text", "UNREACHED", "stub_text", "who_text", "marked_value", "outlook_text"
+]
 
 if TYPE_CHECKING:
     from .node import Node
     from .tree import SearchTree
 
-def _fmt(x) -> str:
+def fmt(x) -> str:
     return format_value(x, ascii=True)
 
 
@@ -42,19 +48,19 @@ def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
     :raises InvalidOption: for a value that is not a number (or None).
     """
     try:
-        return _formatted(value, signed, ascii)
+        return formatted(value, signed, ascii)
     except (TypeError, ValueError):   # a string, a list, an array of numbers: no one number
         raise InvalidOption(f"format_value writes one number (or None), not {short_repr(value)}") from None
 
 
-def _formatted(value, signed: bool, ascii: bool) -> str:
+def formatted(value, signed: bool, ascii: bool) -> str:
     if value is None or value != value:
         return "None" if ascii else ""
     if value in (math.inf, -math.inf):
         sign = "+" if value > 0 and signed else "-" if value < 0 else ""
         text = sign + ("inf" if ascii else "∞")
     elif isinstance(value, Integral) or float(value).is_integer():
-        text = _whole(int(value), signed)
+        text = whole_text(int(value), signed)
     else:  # two decimals, or two significant digits for a small guess (a Fraction as its float)
         value = float(value)
         places = 2 if abs(value) >= 0.1 else min(6, 1 - math.floor(math.log10(abs(value))))
@@ -62,7 +68,7 @@ def _formatted(value, signed: bool, ascii: bool) -> str:
     return text if ascii else text.replace("-", "−")
 
 
-def _whole(n: int, signed: bool) -> str:
+def whole_text(n: int, signed: bool) -> str:
     """A whole number, signed when asked; one past Python's printing limit in words."""
     try:
         return f"{n:+d}" if signed and n else str(n)
@@ -130,32 +136,32 @@ class EventParts:
 
 
 
-def _event_parts(tree: SearchTree, step: int, kind: str, node: Node) -> EventParts:
+def parts_of_event(tree: SearchTree, step: int, kind: str, node: Node) -> EventParts:
     """Replay event ``step`` of ``tree`` (of ``kind``, at ``node``) as structured parts."""
     # read from the columns and the game directly: a text trace builds 200 of these
-    game, rec, i = tree.game, tree._rec, node.index
-    by, move, probability = _move_parts(node)
-    state, node_kind = tree._state(i), KINDS[rec.kind[i]]
+    game, rec, i = tree.game, tree.recorder, node.index
+    by, move, probability = move_parts(node)
+    state, node_kind = tree.internal_state(i), KINDS[rec.kind[i]]
     shape = game.node_type(state)
     at_random = shape == "min" and tree.min_at_random
-    window = (_number(rec.alpha[i]), _number(rec.beta[i])) if rec.window else None
+    window = (as_number(rec.alpha[i]), as_number(rec.beta[i])) if rec.window else None
     reason = game.result_text(state) if kind == "leaf" and node_kind == "leaf" else ""
     out, stopped, best = None, False, None
     if kind == "return":
-        out = (_number(rec.alpha_out[i]), _number(rec.beta_out[i])) if rec.window else None
+        out = (as_number(rec.alpha_out[i]), as_number(rec.beta_out[i])) if rec.window else None
         stopped = any(child.pruned for child in node.children)
         first = node.best_child if by is None else None
         best = None if first is None else str(game.move_name(state, first.move))
     return EventParts(
         step=step, kind=kind, node_kind=node_kind, who=game.player(state),
-        node_type="chance" if at_random else shape, by=by, move=move, value=_number(rec.score[i]),
+        node_type="chance" if at_random else shape, by=by, move=move, value=as_number(rec.score[i]),
         at_random=at_random, probability=probability, reason=reason, window=window, window_out=out,
         stopped=stopped, best_move=best, sides=(game.max_player, game.min_player),
         guess=tree.depth_limited, cut=tree.has_window, odd=tree.odd_move(i) is not None,
     )
 
 
-def _move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
+def move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
     """Who played the move into ``node`` ("chance" below a chance node of the game), the
     move's name and its probability below a chance node: ``(None, None, None)`` at the root."""
     if node.index == 0:
@@ -164,8 +170,8 @@ def _move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
     odd = tree.odd_move(node.index)
     if odd is not None:   # a learner's call given a position no move leads to: what the board shows
         return odd[0], odd[1], None
-    game, up, move = tree.game, tree._rec.parent[node.index], tree._rec.move[node.index]
-    state = tree._state(up)
+    game, up, move = tree.game, tree.recorder.parent[node.index], tree.recorder.move[node.index]
+    state = tree.internal_state(up)
     kind = game.node_type(state)
     by = "chance" if kind == "chance" else game.player(state)
     chance = kind == "chance" or (kind == "min" and tree.min_at_random)   # else no odds to read
@@ -195,17 +201,17 @@ def event_text(parts: EventParts, *, explain: bool = False, ascii: bool = False,
 
     move = move_text(parts.by, parts.move, parts.probability)
     if parts.kind == "enter":
-        return _enter_text(parts, move, num, explain, window)
+        return enter_text(parts, move, num, explain, window)
     if parts.kind == "return":
         if explain:
-            return _return_text(parts, move, num)
+            return return_text(parts, move, num)
         if parts.node_type == "chance":
             return f"chance: average {num(parts.value)} from {move}"
         return f"return {num(parts.value)} from {move}"
-    return _leaf_text(parts, move, num, explain)
+    return leaf_text(parts, move, num, explain)
 
 
-def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) -> str:
+def enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) -> str:
     """A call starts: who moves there (and, in a trace, the window it gets)."""
     if parts.odd:
         head = f"{move}: " if parts.by is not None else ""
@@ -219,7 +225,7 @@ def _enter_text(parts: EventParts, move: str, num, explain: bool, window: bool) 
     return f"{move}: {who}"
 
 
-def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
+def leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
     """A node scored at once (a finished game, the depth limit, the memo table) or cut."""
     if parts.kind == "cutoff" and not parts.cut:
         return f"{move}: {stub_text(cut=False, explain=explain)}"
@@ -243,7 +249,7 @@ def _leaf_text(parts: EventParts, move: str, num, explain: bool) -> str:
     return f"{move}: {num(parts.value)} ({parts.reason})"
 
 
-def _return_text(parts: EventParts, move: str, num) -> str:
+def return_text(parts: EventParts, move: str, num) -> str:
     """A call returns, explained: its best value, an average, or a bound after a cutoff."""
     value = num(parts.value)
     if parts.by is None:

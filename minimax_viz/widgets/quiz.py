@@ -9,9 +9,10 @@ import random
 from typing import Any
 
 from ..draw import TreeView
-from ..exercises.feedback import Feedback
 from ..games import GameTree
+from .. import pruning
 from ..search import alphabeta, minimax
+from ..verdict import Feedback
 from ._common import WidgetView, check_dpi, ipywidgets, picture, restart_note
 
 __all__ = ["PruningQuiz", "read_bound"]
@@ -105,7 +106,7 @@ class PruningQuiz(WidgetView):
         self.nested, self.game = nested, GameTree(nested)
         self.node = _window_node(self.nested, random.Random(self.seed))
         self._reset_answers()
-        drawn = _lesson05().IndexedTree(nested)  # edges numbered 0, 1, ...: the leaf buttons' paths
+        drawn = pruning.IndexedTree(nested)  # edges numbered 0, 1, ...: the leaf buttons' paths
         view = TreeView(minimax(drawn).tree, pyplot=False, scores="leaves", pv=False, moves=True,
                         title="Max moves first; a path is the edge numbers from the root down")
         view.show()
@@ -142,7 +143,7 @@ class PruningQuiz(WidgetView):
 
     def check(self) -> list[Feedback]:
         """Check the three answers; each verdict explains its first mistake in words."""
-        checks = _lesson05()
+        checks = pruning
         self.results = [
             self._judge_root_value(checks),
             checks.check_never_visited(self.never_visited, self.nested),
@@ -159,22 +160,15 @@ class PruningQuiz(WidgetView):
             if bound is None:
                 typed = f"{field.value!r} is not a number" if field.value.strip() else "it is empty"
                 return Feedback(False, f"type {name} as a number, or -inf / inf; {typed}.")
-        return _lesson05().check_window(tuple(bounds), self.node, self.nested)
+        return pruning.check_window(tuple(bounds), self.node, self.nested)
 
     def show_answer(self) -> None:
         """Draw alpha-beta's search of the tree, with its cuts, under the questions."""
-        result = alphabeta(_lesson05().IndexedTree(self.nested))
+        result = alphabeta(pruning.IndexedTree(self.nested))
         view = TreeView(result.tree, pyplot=False, moves=True)
         view.show()
         self.answer_image.value = view.png(dpi=self.dpi)
         self.answer_image.layout.display = None
-
-
-def _lesson05():
-    """Lesson 05's checks, loaded when first used (as the lessons' checks always are)."""
-    from ..exercises import lesson05
-
-    return lesson05
 
 
 def _window_node(nested: Any, rng: random.Random) -> tuple:

@@ -1,9 +1,12 @@
-"""Running a learner's function for a check: its answer, or words for why there is none.
+"""The clock: running someone else's function (a learner's, a player's) for a bounded time,
+and its answer or words for why there is none.
 
-A check calls the learner's code on cases it has not seen. That code may still be the stub,
-raise, recurse without end, loop for ever or call ``sys.exit``; :func:`call_learner` turns
-each of these into one sentence and never lets it out, so a check never raises. :class:`Timer`
-stops a learner's code that runs too long; the search checks use it too.
+A check calls the learner's code on cases it has not seen, and a match asks a player for a
+move. That code may still be the stub, raise, recurse without end, loop for ever or call
+``sys.exit``; :func:`call_learner` turns each of these into one sentence and never lets it
+out, so a check never raises. :func:`bounded` (a thread and a watchdog) holds its limit on any
+thread; :class:`Timer` (the clock signal) only on the main thread, and says so elsewhere.
+This module is part of the core: the players and the exercises both use it.
 """
 
 from __future__ import annotations
@@ -15,16 +18,19 @@ import sys
 import sysconfig
 import threading
 import time
+import warnings
 from typing import Any, Callable
 
-from ..errors import InvalidOption, short_repr
-from .feedback import describe_error
+from .errors import InvalidOption, short_repr
 
-__all__ = ["call_learner", "TIME_LIMIT", "time_limit", "check_time", "Timer", "Stopped", "Raised", "bounded"]
+__all__ = [
+    "call_learner", "TIME_LIMIT", "time_limit", "check_time", "check_seconds", "Timer", "Stopped", "Raised",
+    "bounded", "stopped_words", "describe_error", "error_text", "ClockWarning", "timer_words",
+]
 
 #: Seconds a learner's function may run on one case before a check stops it. The checks read
 #: it each time they run (:func:`time_limit`), so a slow machine may allow more
-#: (``mv.exercises.running.TIME_LIMIT = 10``) and a test of the stop itself may wait less.
+#: (``mv.clock.TIME_LIMIT = 10``) and a test of the stop itself may wait less.
 TIME_LIMIT = 3.0
 
 
@@ -36,7 +42,7 @@ def time_limit() -> float:
 
     :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
-    return float(min(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"), _LONGEST))
+    return float(min(check_seconds(TIME_LIMIT, "mv.clock.TIME_LIMIT"), _LONGEST))
 
 
 def check_time() -> float:
@@ -102,10 +108,32 @@ def _ours(err: BaseException) -> bool:
         type(err).__module__.startswith("minimax_viz")
 
 
+class ClockWarning(RuntimeWarning):
+    """A limit the clock cannot hold where it was asked: a :class:`Timer` off the main thread,
+    or in a Python without ``signal.setitimer`` (Windows). :func:`bounded` holds its limit there."""
+
+
+def timer_words(seconds: float) -> str | None:
+    """None when a :class:`Timer` of ``seconds`` can stop code here (on the main thread of a Python
+    with ``signal.setitimer``), else the words that say why not and what to use instead."""
+    if not hasattr(signal, "setitimer"):
+        where = "this Python has no clock signal (signal.setitimer)"
+    elif threading.current_thread() is not threading.main_thread():
+        where = (f"the clock signal (signal.setitimer) reaches only the main thread, and this is "
+                 f"{threading.current_thread().name!r}")
+    else:
+        return None
+    return (f"a Timer of {seconds:g} s cannot stop code here: {where}; the code runs without a limit. "
+            "Run it under minimax_viz.clock.bounded(fn, *args, seconds=...) instead, which holds its limit "
+            "on any thread")
+
+
 class Timer:
     """Raises :class:`Stopped` in the learner's code after ``seconds`` (by default
-    :func:`time_limit`; on the main thread, where the clock signal exists; elsewhere, as in
-    a check, which runs under :func:`bounded`, that watchdog bounds the time).
+    :func:`time_limit`) on the main thread, where the clock signal exists. Elsewhere (another
+    thread, a Python without ``signal.setitimer``) it cannot: entering it warns
+    (:class:`ClockWarning`, in the words of :func:`timer_words`) and the code runs without a
+    limit; use :func:`bounded` there, which holds its limit on any thread.
 
     Timers nest (the inner one gives the outer one's time back when it ends), and once the
     limit has passed the stop is raised again every 50 ms until the block is left. Code that
@@ -120,14 +148,17 @@ class Timer:
 
     def __init__(self, seconds: float | None = None):
         self.seconds = time_limit() if seconds is None else min(seconds, _LONGEST)
-        self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        self.words = timer_words(self.seconds)
+        self.on = self.words is None
 
     def stop(self) -> Stopped:
         """The :class:`Stopped` this timer raises."""
         return Stopped(f"over {self.seconds:g} s", self)
 
     def __enter__(self):
-        if self.on:
+        if not self.on:
+            warnings.warn(self.words, ClockWarning, stacklevel=2)
+        else:
             self.deadline = time.monotonic() + self.seconds
             if not _OPEN:
                 self.old = signal.signal(signal.SIGALRM, _ring)
@@ -275,7 +306,7 @@ def _learners(filename: str) -> bool:
     parked thread could hold a lock that others need."""
     if filename.startswith("<") and not filename.startswith("<ipython-input"):
         return False   # <frozen importlib._bootstrap> and the like
-    own = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    own = os.path.dirname(os.path.abspath(__file__))   # the package's folder
     system = {sysconfig.get_path(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
     return not any(filename.startswith(p + os.sep) for p in (own, *system) if p)
 
@@ -373,6 +404,29 @@ def stopped_words(stop: Stopped, seconds: float) -> str:
     """Words for a learner's code stopped after ``seconds`` (and left running if it would not stop)."""
     words = f"it ran for more than {seconds:g} s without an answer (an endless loop?)"
     if getattr(stop, "stuck", False):
-        words += ("; it caught every attempt to stop it (an except BaseException in a loop?) and still runs "
+        words += ("; it would not stop (it caught every attempt, an except BaseException in a loop?, or sat in one "
+                  "long call such as time.sleep) and still runs "
                   "in the background: restart the kernel")
     return words
+
+
+def describe_error(err: BaseException) -> str:
+    """Words for an error a learner's code raised (the stub's NotImplementedError included).
+
+    >>> describe_error(ZeroDivisionError("division by zero"))
+    'it raised ZeroDivisionError: division by zero'
+    """
+    if isinstance(err, NotImplementedError):
+        return "it is still the stub (it raised NotImplementedError); write your code in its cell and run it"
+    return f"it raised {type(err).__name__}: {error_text(err)}"
+
+
+def error_text(err: BaseException) -> str:
+    """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
+    try:
+        text = str(err)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 (a learner's __str__: whatever it raises, words)
+        return "(its message could not be shown: its __str__ raised too)"
+    return text if len(text) <= 200 else text[:197] + "..."
