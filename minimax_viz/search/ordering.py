@@ -20,6 +20,22 @@ def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     ``order=centre_first`` asks the game for the same order at every node with
     ``game.successors_by_priority`` (a look-up in tic-tac-toe, sorted once per position).
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position, in the game's internal form (as the search passes it).
+    moves : sequence of int
+        The moves to order.
+
+    Returns
+    -------
+    list of int
+        The same moves, reordered.
+
+    Examples
+    --------
     >>> from minimax_viz import TicTacToe
     >>> centre_first(TicTacToe(), 0, range(9))
     [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -35,11 +51,30 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     It costs one ``evaluate`` per child at every node, so it pays off where a good
     first move saves much more (deep searches with a cheap heuristic).
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position, in the game's internal form (as the search passes it).
+    moves : sequence of int
+        The moves to order.
+
+    Returns
+    -------
+    list of int
+        The same moves, reordered.
+
+    Raises
+    ------
+    InvalidOption
+        When the game's ``evaluate`` returns something other than a number.
+
+    Examples
+    --------
     >>> from minimax_viz import TicTacToe
     >>> best_first(TicTacToe(), TicTacToe().state("XX.OO...."), (2, 5, 6, 7, 8))
     [2, 5, 6, 8, 7]
-
-    :raises InvalidOption: when the game's ``evaluate`` returns something other than a number.
     """
     sign = -1 if game.is_max(state) else 1
     evaluate, play = _evaluator(game, None), game.play
