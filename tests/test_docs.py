@@ -29,7 +29,10 @@ CHECKS = {"PR01", "PR02", "PR03", "PR07", "RT01", "YD01", "GL06", "GL07"}
 NOT_YET = {"draw_tree", "TreeView", "tree_png", "draw_difference", "draw_crosstable", "Scene", "tidy_layout",
            "principal_variation", "score_text"}
 #: The course layer's modules whose ``__all__`` the reference documents (docs/course.rst).
-COURSE = ["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
+COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
+          + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 11)]
+          + ["minimax_viz.exercises.capstone", "minimax_viz.exercises.searches", "minimax_viz.tutorial",
+             "minimax_viz.handout"])
 
 
 def _members(cls):
