@@ -32,7 +32,8 @@ NOT_YET = {"draw_tree", "TreeView", "tree_png", "draw_difference", "draw_crossta
 COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
           + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 11)]
           + ["minimax_viz.exercises.capstone", "minimax_viz.exercises.searches", "minimax_viz.tutorial",
-             "minimax_viz.handout"])
+             "minimax_viz.handout", "minimax_viz.exercises.session", "minimax_viz.exercises.running",
+             "minimax_viz.exercises.nested", "minimax_viz.exercises.tutorial_minimax", "minimax_viz.exercises.extension"])
 
 
 def _members(cls):

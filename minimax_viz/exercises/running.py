@@ -31,10 +31,20 @@ TIME_LIMIT = 3.0
 def time_limit() -> float:
     """The seconds a check gives a learner's function now: :data:`TIME_LIMIT` as it stands.
 
+    Returns
+    -------
+    float
+        The seconds.
+
+    Raises
+    ------
+    InvalidOption
+        When :data:`TIME_LIMIT` was set to anything but seconds above 0.
+
+    Examples
+    --------
     >>> time_limit()
     3.0
-
-    :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
     return float(min(check_seconds(TIME_LIMIT, "mv.exercises.running.TIME_LIMIT"), _LONGEST))
 
@@ -43,6 +53,13 @@ def check_time() -> float:
     """The seconds a whole check may run (many cases, each under :func:`time_limit`): 20
     times the limit of one case, a minute by default.
 
+    Returns
+    -------
+    float
+        The seconds.
+
+    Examples
+    --------
     >>> check_time()
     60.0
     """
@@ -73,7 +90,15 @@ _OPEN: list[Timer] = []
 class Stopped(BaseException):
     """Stops a learner's code that runs too long (a BaseException: ``except Exception``
     in the learner's code does not swallow it). ``timer`` is the :class:`Timer` whose
-    limit passed: a timer inside it lets it through to the one it belongs to."""
+    limit passed: a timer inside it lets it through to the one it belongs to.
+
+    Parameters
+    ----------
+    words : str, optional
+        What stopped, in words.
+    timer : Timer or None, optional
+        The timer whose limit passed.
+    """
 
     timer = None
 
@@ -86,7 +111,13 @@ class Stopped(BaseException):
 class Raised(Exception):
     """A learner's code raised a BaseException that is no stop of ours (``GeneratorExit``,
     asyncio's ``CancelledError``, a class of its own): carried out of the timed block as an
-    ordinary error, so every check turns it into words like any other."""
+    ordinary error, so every check turns it into words like any other.
+
+    Parameters
+    ----------
+    err : BaseException
+        What the learner's code raised.
+    """
 
     def __init__(self, err: BaseException):
         super().__init__(err)
@@ -113,6 +144,13 @@ class Timer:
     held (a thread and a watchdog). A BaseException of the learner's own (``GeneratorExit``
     ...) leaves the block as :class:`Raised`, an ordinary error.
 
+    Parameters
+    ----------
+    seconds : float or None, optional
+        The limit (``None``: :func:`time_limit`).
+
+    Examples
+    --------
     >>> with Timer(1.0):
     ...     sum(range(10))
     45
@@ -123,7 +161,13 @@ class Timer:
         self.on = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
     def stop(self) -> Stopped:
-        """The :class:`Stopped` this timer raises."""
+        """The :class:`Stopped` this timer raises.
+
+        Returns
+        -------
+        Stopped
+            The stop.
+        """
         return Stopped(f"over {self.seconds:g} s", self)
 
     def __enter__(self):
@@ -189,10 +233,29 @@ def bounded(fn: Callable, *args, seconds: float | None = None) -> Any:
     with ``stuck`` set. The caller's profile and trace functions are the thread's too (the
     recorders of a learner's calls use them).
 
+    Parameters
+    ----------
+    fn : callable
+        The code to run.
+    *args
+        Its arguments.
+    seconds : float or None, optional
+        The time limit (``None``: :func:`time_limit`).
+
+    Returns
+    -------
+    object
+        What ``fn`` returned.
+
+    Raises
+    ------
+    Stopped
+        Past the time limit.
+
+    Examples
+    --------
     >>> bounded(sum, [1, 2])
     3
-
-    :raises Stopped: past the time limit.
     """
     seconds = time_limit() if seconds is None else seconds
     _reaper()   # started now, at a calm moment
@@ -349,6 +412,22 @@ def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any
 
     A ``KeyboardInterrupt`` (the learner pressed stop) is let through.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's function.
+    *args
+        Its arguments.
+    seconds : float or None, optional
+        The time limit (``None``: :func:`time_limit`).
+
+    Returns
+    -------
+    tuple
+        ``(answer, None)`` or ``(None, words)``.
+
+    Examples
+    --------
     >>> call_learner(len, [1, 2])
     (2, None)
     >>> call_learner(lambda n: 1 // n, 0)
