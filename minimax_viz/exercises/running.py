@@ -69,7 +69,22 @@ def check_time() -> float:
 def check_seconds(value, name: str):
     """`value`, if it is a number of seconds above 0 (one past a year is a year: no limit).
 
-    :raises InvalidOption: for anything else, naming `name`.
+    Parameters
+    ----------
+    value : object
+        The seconds to check.
+    name : str
+        The option's name, for the error.
+
+    Returns
+    -------
+    float
+        ``value``, at most a year.
+
+    Raises
+    ------
+    InvalidOption
+        For anything else, naming `name`.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise InvalidOption(f"{name} must be a number of seconds above 0, not {short_repr(value)}")

@@ -406,7 +406,10 @@ class Case:
     def start(self):
         """The position searched from, in the game's own form.
 
-        :raises MinimaxError: when ``state`` is not a position of ``game``.
+        Raises
+        ------
+        MinimaxError
+            When ``state`` is not a position of ``game``.
         """
         return self.game.start() if self.state is None else self.game.state(self.state)
 
