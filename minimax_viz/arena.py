@@ -211,7 +211,8 @@ def connectx_match(path, opponent: str = "negamax", *, games: int = 2, seed: int
     games : int, optional
         The number of games, 1 or more (2 unless given).
     seed : int, optional
-        The seed of the environment's random choices (0 unless given).
+        Python's ``random`` is seeded with ``f"{seed}:{i}"`` before game ``i`` (ConnectX's
+        built-in agents draw from it; 0 unless given).
 
     Returns
     -------

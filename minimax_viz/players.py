@@ -73,7 +73,8 @@ class Budget:
     seconds : float or None, optional
         The wall time per move instead, in seconds.
     rng : random.Random or None, optional
-        The referee's seeded dice (:func:`play_match` gives one per move).
+        The referee's seeded dice (:func:`play_match` gives one per move; ``None``:
+        ``random.Random(0)``).
 
     Raises
     ------
