@@ -5,6 +5,7 @@
 # make student  the lessons for students to student/, the graders' versions to teacher/
 #               (OUT=... and TEACHER=... to choose, FORCE=1 to write over an earlier hand-out)
 # make lite     build the course as a static JupyterLite site in build/lite/ (no install for learners)
+# make docs     build the API reference (Sphinx: autodoc and numpydoc) in build/docs/
 
 PYTHON ?= python3
 VENV   := .venv
@@ -37,7 +38,7 @@ APP_PORT := $(or $(PORT),8866)
 # A new token for each `make app`: a page from another site cannot guess it.
 APP_TOKEN := $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(18))")
 
-.PHONY: lab app student test check lint unit notebooks browser chromium bench figures clean
+.PHONY: lab app student test check lint unit notebooks browser chromium bench figures docs clean
 
 $(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -94,6 +95,8 @@ test: $(STAMP) $(TEACH) $(ARENA) chromium node
 	$(BIN)/ruff check . || status=$$?; \
 	echo "== 1/3: unit tests, doctests, notebooks, grading round-trips"; \
 	HYPOTHESIS_PROFILE=full $(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile --no-loadscope-reorder $(NBVAL) -m "not browser" --durations=10 || status=$$?; \
+	echo "== docs: the API reference, numpydoc's checks as errors (make docs)"; \
+	$(DOCS) || status=$$?; \
 	echo "== 2/3: browser tests (JupyterLab and JupyterLite in headless Chromium), two at a time"; \
 	$(BOUNDED) $(BIN)/python -m pytest -p xdist -n 2 --dist loadfile --no-loadscope-reorder -p no:nbval -m browser tests/browser --deselect $(TIMINGS) --durations=10 || status=$$?; \
 	echo "== 3/3: the browser timings, alone"; \
@@ -104,6 +107,14 @@ test: $(STAMP) $(TEACH) $(ARENA) chromium node
 # grading round-trips or anything marked slow, Hypothesis at a tenth of its count (under 60 s).
 check: $(STAMP) lint
 	$(BIN)/python -m pytest -p xdist -n 2 -p no:nbval minimax_viz tests --ignore=tests/browser -m "not slow" -q
+
+# The API reference in build/docs/index.html: every public name with its numpydoc sections. It
+# reads everything afresh (-E) and turns warnings into errors (-W), so a public callable whose
+# docstring leaves out a parameter (or names one it does not take) fails the build; docs/conf.py
+# says which of numpydoc's checks run. Offline: no intersphinx, no theme from the network.
+DOCS := $(BIN)/python -m sphinx -E -W --keep-going -q -b html docs build/docs
+docs: $(STAMP)
+	$(DOCS)
 
 # The linter alone (ruff: pycodestyle, pyflakes and bugbear's rules; see pyproject.toml).
 lint: $(STAMP)

@@ -59,16 +59,41 @@ def connectx_agent(player, path, *, calls: int | None = None, seconds: float | N
     package's :func:`~minimax_viz.deepening_player` is written as the file's own search,
     the same idea (iterative deepening alpha-beta, centre first, a quicker win preferred).
 
+    Parameters
+    ----------
+    player : callable
+        ``player(game, state, budget) -> move``, a player as :func:`play_match` takes it.
+    path : str or pathlib.Path
+        The file to write.
+    calls : int or None, optional
+        The positions the player may generate per move (``None``, the default: no count).
+    seconds : float or None, optional
+        The seconds per move (``None``, the default: half of ConnectX's ``actTimeout``).
+    force : bool, optional
+        Whether to write over an existing file (False unless given).
+
+    Returns
+    -------
+    AgentFile
+        The file written (``path``, ``size``), or, when none was, the words that say why
+        (it is then false).
+
+    Raises
+    ------
+    MinimaxError
+        For a player that cannot be written out alone (the words name
+        what to move into the player's cell), or a ``path`` that exists (unless ``force``).
+    InvalidOption
+        For ``calls`` or ``seconds`` out of range.
+
+    Examples
+    --------
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> def my_player(game, state, budget):
     ...     raise NotImplementedError("your code here")
     >>> connectx_agent(my_player, folder / "agent.py")
     Not yet: my_player is still the stub; write it, run its cell, then run this one again (nothing was written)
-
-    :raises MinimaxError: for a player that cannot be written out alone (the words name
-        what to move into the player's cell), or a ``path`` that exists (unless ``force``).
-    :raises InvalidOption: for ``calls`` or ``seconds`` out of range.
     """
     _check_options(calls, seconds, force)
     path = Path(path)
@@ -177,7 +202,27 @@ def connectx_match(path, opponent: str = "negamax", *, games: int = 2, seed: int
     "negamax") in kaggle-environments' own environment, ``games`` games, either side first;
     where kaggle-environments is not installed, words that say how to install it.
 
-    :raises InvalidOption: for an opponent that is not "random" or "negamax", or ``games``
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The agent file (from :func:`connectx_agent`).
+    opponent : str, optional
+        ``"negamax"`` (the default) or ``"random"``.
+    games : int, optional
+        The number of games, 1 or more (2 unless given).
+    seed : int, optional
+        Python's ``random`` is seeded with ``f"{seed}:{i}"`` before game ``i`` (ConnectX's
+        built-in agents draw from it; 0 unless given).
+
+    Returns
+    -------
+    ArenaMatch
+        The games and their score, or the words that say how to install kaggle-environments.
+
+    Raises
+    ------
+    InvalidOption
+        For an opponent that is not "random" or "negamax", or ``games``
         not a whole number of 1 or more.
     """
     if opponent not in ("random", "negamax"):

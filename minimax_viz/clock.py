@@ -37,10 +37,20 @@ TIME_LIMIT = 3.0
 def time_limit() -> float:
     """The seconds a check gives a learner's function now: :data:`TIME_LIMIT` as it stands.
 
+    Returns
+    -------
+    float
+        The seconds.
+
+    Raises
+    ------
+    InvalidOption
+        When :data:`TIME_LIMIT` was set to anything but seconds above 0.
+
+    Examples
+    --------
     >>> time_limit()
     3.0
-
-    :raises InvalidOption: when :data:`TIME_LIMIT` was set to anything but seconds above 0.
     """
     return float(min(check_seconds(TIME_LIMIT, "mv.clock.TIME_LIMIT"), _LONGEST))
 
@@ -49,6 +59,13 @@ def check_time() -> float:
     """The seconds a whole check may run (many cases, each under :func:`time_limit`): 20
     times the limit of one case, a minute by default.
 
+    Returns
+    -------
+    float
+        The seconds.
+
+    Examples
+    --------
     >>> check_time()
     60.0
     """
@@ -58,7 +75,22 @@ def check_time() -> float:
 def check_seconds(value, name: str):
     """`value`, if it is a number of seconds above 0 (one past a year is a year: no limit).
 
-    :raises InvalidOption: for anything else, naming `name`.
+    Parameters
+    ----------
+    value : object
+        The seconds to check.
+    name : str
+        The option's name, for the error.
+
+    Returns
+    -------
+    float
+        ``value``, at most a year.
+
+    Raises
+    ------
+    InvalidOption
+        For anything else, naming `name`.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise InvalidOption(f"{name} must be a number of seconds above 0, not {short_repr(value)}")
@@ -79,7 +111,15 @@ _OPEN: list[Timer] = []
 class Stopped(BaseException):
     """Stops a learner's code that runs too long (a BaseException: ``except Exception``
     in the learner's code does not swallow it). ``timer`` is the :class:`Timer` whose
-    limit passed: a timer inside it lets it through to the one it belongs to."""
+    limit passed: a timer inside it lets it through to the one it belongs to.
+
+    Parameters
+    ----------
+    words : str, optional
+        What stopped, in words.
+    timer : Timer or None, optional
+        The timer whose limit passed.
+    """
 
     timer = None
 
@@ -92,7 +132,13 @@ class Stopped(BaseException):
 class Raised(Exception):
     """A learner's code raised a BaseException that is no stop of ours (``GeneratorExit``,
     asyncio's ``CancelledError``, a class of its own): carried out of the timed block as an
-    ordinary error, so every check turns it into words like any other."""
+    ordinary error, so every check turns it into words like any other.
+
+    Parameters
+    ----------
+    err : BaseException
+        What the learner's code raised.
+    """
 
     def __init__(self, err: BaseException):
         super().__init__(err)
@@ -115,7 +161,18 @@ class ClockWarning(RuntimeWarning):
 
 def timer_words(seconds: float) -> str | None:
     """None when a :class:`Timer` of ``seconds`` can stop code here (on the main thread of a Python
-    with ``signal.setitimer``), else the words that say why not and what to use instead."""
+    with ``signal.setitimer``), else the words that say why not and what to use instead.
+
+    Parameters
+    ----------
+    seconds : float
+        The limit the timer would hold.
+
+    Returns
+    -------
+    str or None
+        None, or the words of the :class:`ClockWarning`.
+    """
     if not hasattr(signal, "setitimer"):
         where = "this Python has no clock signal (signal.setitimer)"
     elif threading.current_thread() is not threading.main_thread():
@@ -141,6 +198,13 @@ class Timer:
     held (a thread and a watchdog). A BaseException of the learner's own (``GeneratorExit``
     ...) leaves the block as :class:`Raised`, an ordinary error.
 
+    Parameters
+    ----------
+    seconds : float or None, optional
+        The limit (``None``: :func:`time_limit`).
+
+    Examples
+    --------
     >>> with Timer(1.0):
     ...     sum(range(10))
     45
@@ -152,7 +216,13 @@ class Timer:
         self.on = self.words is None
 
     def stop(self) -> Stopped:
-        """The :class:`Stopped` this timer raises."""
+        """The :class:`Stopped` this timer raises.
+
+        Returns
+        -------
+        Stopped
+            The stop.
+        """
         return Stopped(f"over {self.seconds:g} s", self)
 
     def __enter__(self):
@@ -220,10 +290,29 @@ def bounded(fn: Callable, *args, seconds: float | None = None) -> Any:
     with ``stuck`` set. The caller's profile and trace functions are the thread's too (the
     recorders of a learner's calls use them).
 
+    Parameters
+    ----------
+    fn : callable
+        The code to run.
+    *args
+        Its arguments.
+    seconds : float or None, optional
+        The time limit (``None``: :func:`time_limit`).
+
+    Returns
+    -------
+    object
+        What ``fn`` returned.
+
+    Raises
+    ------
+    Stopped
+        Past the time limit.
+
+    Examples
+    --------
     >>> bounded(sum, [1, 2])
     3
-
-    :raises Stopped: past the time limit.
     """
     seconds = time_limit() if seconds is None else seconds
     _reaper()   # started now, at a calm moment
@@ -380,6 +469,22 @@ def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any
 
     A ``KeyboardInterrupt`` (the learner pressed stop) is let through.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's function.
+    *args
+        Its arguments.
+    seconds : float or None, optional
+        The time limit (``None``: :func:`time_limit`).
+
+    Returns
+    -------
+    tuple
+        ``(answer, None)`` or ``(None, words)``.
+
+    Examples
+    --------
     >>> call_learner(len, [1, 2])
     (2, None)
     >>> call_learner(lambda n: 1 // n, 0)
@@ -401,7 +506,20 @@ def call_learner(fn: Callable, *args, seconds: float | None = None) -> tuple[Any
 
 
 def stopped_words(stop: Stopped, seconds: float) -> str:
-    """Words for a learner's code stopped after ``seconds`` (and left running if it would not stop)."""
+    """Words for a learner's code stopped after ``seconds`` (and left running if it would not stop).
+
+    Parameters
+    ----------
+    stop : Stopped
+        The stop that ended the code.
+    seconds : float
+        The limit it ran past.
+
+    Returns
+    -------
+    str
+        The words, for a check's verdict or a forfeit.
+    """
     words = f"it ran for more than {seconds:g} s without an answer (an endless loop?)"
     if getattr(stop, "stuck", False):
         words += ("; it would not stop (it caught every attempt, an except BaseException in a loop?, or sat in one "
@@ -413,6 +531,18 @@ def stopped_words(stop: Stopped, seconds: float) -> str:
 def describe_error(err: BaseException) -> str:
     """Words for an error a learner's code raised (the stub's NotImplementedError included).
 
+    Parameters
+    ----------
+    err : BaseException
+        The error.
+
+    Returns
+    -------
+    str
+        The words, starting "it raised".
+
+    Examples
+    --------
     >>> describe_error(ZeroDivisionError("division by zero"))
     'it raised ZeroDivisionError: division by zero'
     """
@@ -422,7 +552,18 @@ def describe_error(err: BaseException) -> str:
 
 
 def error_text(err: BaseException) -> str:
-    """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises."""
+    """``str(err)``, cut to 200 characters, or words when the error's own ``__str__`` raises.
+
+    Parameters
+    ----------
+    err : BaseException
+        The error.
+
+    Returns
+    -------
+    str
+        Its message, at most 200 characters long.
+    """
     try:
         text = str(err)
     except KeyboardInterrupt:

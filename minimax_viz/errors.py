@@ -20,6 +20,20 @@ def short_repr(value, limit: int = 60) -> str:
     memory address, and never an exception (a ``repr`` that raises, or a whole number too
     long for Python to print, is described instead).
 
+    Parameters
+    ----------
+    value : object
+        The value.
+    limit : int, optional
+        The most characters (60 unless given).
+
+    Returns
+    -------
+    str
+        The value in words.
+
+    Examples
+    --------
     >>> short_repr([1, 2]), short_repr([7] * 100, limit=12), short_repr(10 ** 5000)
     ('[1, 2]', '[7, 7, 7,...', 'a whole number of 5,001 digits')
     >>> short_repr("x" * 1000)
@@ -41,6 +55,20 @@ def short_repr(value, limit: int = 60) -> str:
 def short_text(text: str, limit: int = 60) -> str:
     """A word or line someone wrote, for an error's words: at most ``limit`` characters.
 
+    Parameters
+    ----------
+    text : str
+        The text.
+    limit : int, optional
+        The most characters (60 unless given).
+
+    Returns
+    -------
+    str
+        The text, cut with "..." where it is longer.
+
+    Examples
+    --------
     >>> short_text("start"), short_text("x" * 100, limit=10)
     ('start', 'xxxxxxx...')
     """

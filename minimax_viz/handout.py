@@ -56,6 +56,21 @@ c.ClearSolutions.code_stub = {{"python": {NBGRADER_CODE_STUB!r}}}
 class Exercise:
     """The cells of one exercise, by index: stub, check, and the tagged note and solution.
 
+    Parameters
+    ----------
+    stub : int
+        The index of the stub cell.
+    check : int
+        The index of the check cell.
+    note : int
+        The index of the tagged note.
+    solution : int
+        The index of the tagged solution.
+    checks : tuple of str
+        The check cell's checks, each a line that raises when the check fails.
+
+    Examples
+    --------
     >>> Exercise(stub=6, check=7, note=8, solution=9, checks=("mv.exercises.lesson01.check_x(a)",)).check
     7
     """
@@ -86,8 +101,23 @@ def graded_checks(source: str) -> tuple[str, ...]:
     A check cell holds only calls of ``mv.exercises.lessonNN.check_...``, each alone or
     inside ``print(...)``.
 
-    :raises MinimaxError: a statement of the cell is not such a call.
+    Parameters
+    ----------
+    source : str
+        A check cell's code.
 
+    Returns
+    -------
+    tuple of str
+        One ``... .assert_ok()`` line per check.
+
+    Raises
+    ------
+    MinimaxError
+        A statement of the cell is not such a call.
+
+    Examples
+    --------
     >>> graded_checks("print(mv.exercises.lesson02.check_prediction(board_a, answer_a))")
     ('mv.exercises.lesson02.check_prediction(board_a, answer_a).assert_ok()',)
     """
@@ -108,9 +138,26 @@ def graded_checks(source: str) -> tuple[str, ...]:
 def find_exercises(nb: dict, *, name: str = "the notebook") -> list[Exercise]:
     """The exercises of a lesson: each tagged solution with its note, check and stub before it.
 
-    :raises MinimaxError: a tagged solution cell is not preceded by a tagged note, a check
+    Parameters
+    ----------
+    nb : dict
+        The lesson, as the notebook's JSON (``nbformat`` version 4).
+    name : str, optional
+        The lesson's name, for the words (``"the notebook"`` unless given).
+
+    Returns
+    -------
+    list of Exercise
+        The exercises, in order.
+
+    Raises
+    ------
+    MinimaxError
+        A tagged solution cell is not preceded by a tagged note, a check
         cell and a stub (code cells), or a tagged cell stands alone.
 
+    Examples
+    --------
     >>> code = lambda text, *tags: {"cell_type": "code", "source": text, "metadata": {"tags": list(tags)}}
     >>> note = {"cell_type": "markdown", "source": "**Solution**", "metadata": {"tags": ["solution"]}}
     >>> nb = {"cells": [code("x = ..."), code("mv.exercises.lesson01.check_x(x)"), note,
@@ -163,8 +210,25 @@ def _notebook(nb: dict, cells: list[dict]) -> dict:
 def student_notebook(nb: dict, *, name: str = "the notebook") -> dict:
     """A lesson to hand out: no cell tagged ``solution``, no outputs; stubs and checks kept.
 
-    :raises MinimaxError: the lesson's exercises are not shaped as the module says.
+    Parameters
+    ----------
+    nb : dict
+        The lesson, as the notebook's JSON (``nbformat`` version 4).
+    name : str, optional
+        The lesson's name, for the words (``"the notebook"`` unless given).
 
+    Returns
+    -------
+    dict
+        The student copy, as the notebook's JSON.
+
+    Raises
+    ------
+    MinimaxError
+        The lesson's exercises are not shaped as the module says.
+
+    Examples
+    --------
     >>> nb = {"metadata": {}, "cells": [
     ...     {"cell_type": "code", "source": "x = ...", "metadata": {}, "outputs": [], "execution_count": 1},
     ...     {"cell_type": "code", "source": "mv.exercises.lesson01.check_x(x)", "metadata": {}},
@@ -187,6 +251,18 @@ def solution_code(source: str) -> str:
     """A solution cell's code as the learner's own answer: without its ``%%solution`` line
     and the comment that explains it (the graders hold the solution in the answer cell).
 
+    Parameters
+    ----------
+    source : str
+        A solution cell's code.
+
+    Returns
+    -------
+    str
+        The code without the magic line and its comment.
+
+    Examples
+    --------
     >>> solution_code("%%solution\\n# One way\\n# Runs in its own namespace: your x stays yours.\\nx = 3")
     '# One way\\nx = 3'
     """
@@ -207,7 +283,22 @@ def nbgrader_notebook(nb: dict, *, name: str) -> dict:
     ``### END SOLUTION``; the test cell runs the lesson's checks with ``.assert_ok()``.
     Grade ids are ``{name}-exN-answer`` and ``{name}-exN-test``.
 
-    :raises MinimaxError: the lesson's exercises are not shaped as the module says.
+    Parameters
+    ----------
+    nb : dict
+        The lesson, as the notebook's JSON (``nbformat`` version 4).
+    name : str
+        The lesson's name, for the words and the grade ids.
+
+    Returns
+    -------
+    dict
+        The nbgrader source notebook.
+
+    Raises
+    ------
+    MinimaxError
+        The lesson's exercises are not shaped as the module says.
     """
     cells = [_clean(c) for c in nb["cells"]]
     exercises = find_exercises(nb, name=name)
@@ -246,7 +337,22 @@ def otter_notebook(nb: dict, *, name: str) -> dict:
     stub), ``# BEGIN TESTS`` (one test per check, in otter's doctest format) and the
     matching ``# END`` cells; an ``# ASSIGNMENT CONFIG`` cell first.
 
-    :raises MinimaxError: the lesson's exercises are not shaped as the module says.
+    Parameters
+    ----------
+    nb : dict
+        The lesson, as the notebook's JSON (``nbformat`` version 4).
+    name : str
+        The lesson's name, for the words and the grade ids.
+
+    Returns
+    -------
+    dict
+        The otter-grader master notebook.
+
+    Raises
+    ------
+    MinimaxError
+        The lesson's exercises are not shaped as the module says.
     """
     cells = [_clean(c) for c in nb["cells"]]
     exercises = find_exercises(nb, name=name)
@@ -289,7 +395,13 @@ NAMES_SHOWN = 5
 
 def course_lessons() -> Path | None:
     """The lessons folder of the clone this package runs from (``notebooks/`` beside the
-    package), or None when the package is installed elsewhere."""
+    package), or None when the package is installed elsewhere.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The lessons folder, or None.
+    """
     folder = Path(__file__).resolve().parents[1] / "notebooks"
     return folder if (folder / "00-Start-Here.ipynb").is_file() else None
 
@@ -471,12 +583,38 @@ def write_handouts(source: Path | str, out: Path | str, *, teacher: Path | str |
     lesson converts. `lessons` picks lessons by number (``"01"``) or name; by default all.
     Returns the paths written.
 
-    :raises MinimaxError: `source` holds no lessons, `lessons` names one it lacks, a
+    Parameters
+    ----------
+    source : str or pathlib.Path
+        The lessons folder.
+    out : str or pathlib.Path
+        The students' folder.
+    teacher : str, pathlib.Path or None, optional
+        The teacher's folder (needed for ``nbgrader`` or ``otter``).
+    lessons : list of str or None, optional
+        The lessons by number (``"01"``) or name (``None``: all).
+    nbgrader : bool, optional
+        Whether to write the nbgrader course (False unless given).
+    otter : bool, optional
+        Whether to write otter-grader's master notebooks (False unless given).
+    force : bool, optional
+        Whether to write over files made here before (False unless given).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The paths written.
+
+    Raises
+    ------
+    MinimaxError
+        `source` holds no lessons, `lessons` names one it lacks, a
         lesson's exercises are not shaped as the module says, a folder is a file, is the
         lessons folder, holds files not written here (without `force`), or the two folders
         overlap, or a write would go through a link or over a file that is not a regular
         one (:func:`~minimax_viz.files.plain_target`); nbgrader or otter without `teacher`.
-    :raises OSError: a file cannot be written (the error names it).
+    OSError
+        A file cannot be written (the error names it).
     """
     source, out = Path(source), Path(out)
     teacher = None if teacher is None else Path(teacher)

@@ -138,7 +138,30 @@ class LearnerResult(SearchResult):
     """What :func:`record_calls` found: the learner's answer read as ``score`` (for Max)
     and ``move``, the recorded ``tree``, counts in ``stats``, the function's own return
     value in ``returned``, and ``problems``: words for what could not be read (a return
-    value that is not a number, a call given a position that no move leads to)."""
+    value that is not a number, a call given a position that no move leads to).
+    Each is an attribute of the same name; :func:`record_calls` makes it.
+
+    Parameters
+    ----------
+    score : float
+        The root's value for Max as read from the learner's return value.
+    move : object or None
+        The root's move as read from it.
+    tree : SearchTree
+        The recorded calls.
+    stats : SearchStats
+        The counts of the recorded calls.
+    depth : int or None, optional
+        The depth searched, where known.
+    solved : bool, optional
+        As in :class:`~minimax_viz.SearchResult`.
+    interrupted : bool, optional
+        As in :class:`~minimax_viz.SearchResult`.
+    returned : object, optional
+        What the learner's function returned at the root.
+    problems : list of str, optional
+        What could not be read, in words.
+    """
 
     returned: Any = None
     problems: list = field(default_factory=list)
@@ -168,11 +191,42 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
 
     The learner's own errors are not caught: they reach the caller as they were raised.
 
-    :raises InvalidOption: when ``search`` is not a function, ``game`` is not a Game, no
+    Parameters
+    ----------
+    search : callable
+        The learner's search function.
+    *args
+        Its positional arguments (the game and the state, or the state alone).
+    game : Game or None, optional
+        The game, when it is not ``args[0]``.
+    calls : iterable of callable or None, optional
+        The functions whose calls are the search's nodes (``None``: ``search`` and every
+        function it recurses through).
+    algorithm : str, optional
+        The name the tree is recorded under (``"your search"`` unless given).
+    min_at_random : bool, optional
+        Whether the search takes Min to move at random (an expectimax; False unless given).
+    max_nodes : int, optional
+        The largest number of calls recorded.
+    **kwargs
+        Its keyword arguments.
+
+    Returns
+    -------
+    LearnerResult
+        The answer read from the function, the recorded tree and the counts.
+
+    Raises
+    ------
+    InvalidOption
+        When ``search`` is not a function, ``game`` is not a Game, no
         game can be told from the arguments, ``calls`` holds something that is not a
         function, or the first call's position is not one of the game's.
-    :raises TreeTooLarge: past ``max_nodes`` recorded calls.
+    TreeTooLarge
+        Past ``max_nodes`` recorded calls.
 
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> mine = record_calls(mv.tutorial.minimax, ["X", 1, "O", "X", 4, "X", "O", "O", 8], "X")
     >>> mine.returned, mine.stats.calls

@@ -57,7 +57,22 @@ class GameRecord:
 class MatchResult:
     """What :func:`play_match` found: every game (:attr:`games`), the crosstable
     (:meth:`score`, :attr:`crosstable`, printed by ``repr``), a plot (:meth:`plot`) and
-    each game replayable (:meth:`replay`)."""
+    each game replayable (:meth:`replay`). :func:`play_match` makes it; each parameter is an
+    attribute of the same name.
+
+    Parameters
+    ----------
+    game : Game
+        The game played.
+    players : list of str
+        The players' names.
+    games : list of GameRecord
+        Every game, in the order played.
+    budget : Budget
+        Each move's budget.
+    seed : int
+        The match's seed.
+    """
 
     def __init__(self, game: Game, players: list[str], games: list[GameRecord], *, budget: Budget, seed: int):
         self.game, self.players, self.games, self.budget, self.seed = game, players, games, budget, seed
@@ -71,7 +86,25 @@ class MatchResult:
     def score(self, player: str, opponent: str, colour: str | None = None) -> tuple[int, int, int]:
         """(wins, draws, losses) of ``player`` against ``opponent``, with either colour or one.
 
-        :raises InvalidOption: for a name that did not play, or a colour the game lacks.
+        Parameters
+        ----------
+        player : str
+            A player's name, as the match names it.
+        opponent : str
+            Another player's name.
+        colour : str or None, optional
+            Only the games where ``player`` had this colour (``"X"`` or ``"O"``); ``None``
+            (the default): both.
+
+        Returns
+        -------
+        tuple of int
+            ``(wins, draws, losses)``.
+
+        Raises
+        ------
+        InvalidOption
+            For a name that did not play, or a colour the game lacks.
         """
         for name in (player, opponent):
             self._played(name)
@@ -93,13 +126,32 @@ class MatchResult:
             raise InvalidOption(f"{short_repr(name)} did not play; the players were {', '.join(self.players)}")
 
     def forfeits(self) -> list[Forfeit]:
-        """Every forfeit of the match, in order."""
+        """Every forfeit of the match, in order.
+
+        Returns
+        -------
+        list of Forfeit
+            The forfeits.
+        """
         return [g.forfeit for g in self.games if g.forfeit is not None]
 
     def lost(self, player: str) -> list[int]:
         """The indexes of the games ``player`` lost (for :meth:`replay`).
 
-        :raises InvalidOption: for a name that did not play.
+        Parameters
+        ----------
+        player : str
+            A player's name, as the match names it.
+
+        Returns
+        -------
+        list of int
+            The games' indexes.
+
+        Raises
+        ------
+        InvalidOption
+            For a name that did not play.
         """
         self._played(player)
         return [g.index for g in self.games if g.loser == player]
@@ -107,7 +159,20 @@ class MatchResult:
     def mean_calls(self, player: str) -> float:
         """The calls ``player`` spent per move, on average.
 
-        :raises InvalidOption: for a name that did not play.
+        Parameters
+        ----------
+        player : str
+            A player's name, as the match names it.
+
+        Returns
+        -------
+        float
+            The mean calls per move.
+
+        Raises
+        ------
+        InvalidOption
+            For a name that did not play.
         """
         self._played(player)
         spent = [c for g in self.games for name, c in g.calls if name == player]
@@ -116,7 +181,20 @@ class MatchResult:
     def replay(self, index: int) -> Replay:
         """Game ``index`` move by move (:class:`Replay`).
 
-        :raises InvalidOption: for an index that is not a game of the match.
+        Parameters
+        ----------
+        index : int
+            A game of the match, from 0.
+
+        Returns
+        -------
+        Replay
+            The game, move by move.
+
+        Raises
+        ------
+        InvalidOption
+            For an index that is not a game of the match.
         """
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.games):
             raise InvalidOption(f"index is a game of the match, 0 to {len(self.games) - 1}, not {short_repr(index)}")
@@ -125,7 +203,13 @@ class MatchResult:
     def table(self) -> str:
         """The crosstable as text, as chess crosstables are set: a numbered row per player,
         a column per opponent by number; each cell the row player's wins-draws-losses in
-        all, then playing first (X) and second (O)."""
+        all, then playing first (X) and second (O).
+
+        Returns
+        -------
+        str
+            The table.
+        """
         colours = (self.game.max_player, self.game.min_player)
         label = max(len(p) for p in self.players) + 4
         cells = self._cells(colours)
@@ -157,7 +241,18 @@ class MatchResult:
     def plot(self, ax=None):
         """The crosstable as a grid of scores (matplotlib; returns the Axes): each cell the
         row player's share of points against the column player (a win 1, a draw 1/2),
-        coloured from red (all lost) to green (all won), with its wins-draws-losses."""
+        coloured from red (all lost) to green (all won), with its wins-draws-losses.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes or None, optional
+            The Axes to draw on (``None``: a new figure).
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+            The Axes drawn on.
+        """
         from .draw import draw_crosstable
 
         return draw_crosstable(self, ax=ax)
@@ -173,7 +268,16 @@ class Replay:
 
     The losing move is the loser's last move from a position that a search of
     :data:`HORIZON` plies does not find lost. The game may have been lost earlier, past
-    that horizon: then :meth:`why` shows every move there losing."""
+    that horizon: then :meth:`why` shows every move there losing.
+    :meth:`MatchResult.replay` makes it.
+
+    Parameters
+    ----------
+    game : Game
+        The game played.
+    record : GameRecord
+        The game's record in the match.
+    """
 
     def __init__(self, game: Game, record: GameRecord):
         self.game, self.record = game, record
@@ -228,7 +332,20 @@ class Replay:
         see that the move played loses (at most :data:`HORIZON` + 2 plies); a small depth
         shows what a shallow player saw.
 
-        :raises InvalidOption: for a game not lost by a move (a draw, a forfeit), or a
+        Parameters
+        ----------
+        depth : int or None, optional
+            The depth to search in plies (``None``: just deep enough).
+
+        Returns
+        -------
+        SearchResult
+            The recorded search.
+
+        Raises
+        ------
+        InvalidOption
+            For a game not lost by a move (a draw, a forfeit), or a
             ``depth`` that is not a whole number >= 1.
         """
         if self.losing_ply is None:

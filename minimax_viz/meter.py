@@ -34,13 +34,29 @@ class Budget:
 
     ``spent`` and ``left`` say how much of it the player has used so far on this move.
 
+    Parameters
+    ----------
+    calls : int or None, optional
+        The positions the player may generate per move (1,000 when neither this nor
+        ``seconds`` is given).
+    seconds : float or None, optional
+        The wall time per move instead, in seconds.
+    rng : random.Random or None, optional
+        The referee's seeded dice (:func:`play_match` gives one per move; ``None``:
+        ``random.Random(0)``).
+
+    Raises
+    ------
+    InvalidOption
+        Unless exactly one of ``calls`` (a whole number >= 1) and
+        ``seconds`` (a number > 0) is given.
+
+    Examples
+    --------
     >>> Budget(500)
     Budget(calls=500)
     >>> Budget(seconds=0.5).left
     0.5
-
-    :raises InvalidOption: unless exactly one of ``calls`` (a whole number >= 1) and
-        ``seconds`` (a number > 0) is given.
     """
 
     def __init__(self, calls: int | None = None, *, seconds: float | None = None, rng: random.Random | None = None):
@@ -75,7 +91,13 @@ HELD: dict[int, Any] = {}
 
 
 def check_amount(calls, seconds) -> None:
-    """A budget's amount: exactly one of ``calls`` (a whole number >= 1) and ``seconds`` (a number > 0)."""
+    """A budget's amount: exactly one of ``calls`` (a whole number >= 1) and ``seconds`` (a number > 0).
+
+    Raises
+    ------
+    InvalidOption
+        When both or a bad amount is given.
+    """
     if calls is not None and seconds is not None:
         raise InvalidOption("a budget counts calls or seconds, not both: Budget(500) or Budget(seconds=0.5)")
     if calls is not None and (isinstance(calls, bool) or not isinstance(calls, Integral) or calls < 1):
@@ -102,7 +124,13 @@ class Meter:
 
     def charge(self, n: int = 1) -> None:
         """Count ``n`` more positions, or raise :class:`BudgetSpent` (and count none of them)
-        when they would pass the budget or its seconds are up."""
+        when they would pass the budget or its seconds are up.
+
+        Raises
+        ------
+        BudgetSpent
+            When the budget is spent.
+        """
         if (self.most is not None and self.calls + n > self.most) or (
                 self.deadline is not None and time.perf_counter() > self.deadline):
             self.refused += 1

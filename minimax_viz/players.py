@@ -147,16 +147,35 @@ def positions_generated(search: Callable, game: Game, state=None) -> int:
     On AIMA's figure 5.2, minimax generates all 12 positions below the root; the package's
     alpha-beta asks for the successors of each node it opens, 12 too; an alpha-beta that
     plays each child just before searching it generates 10 (the cut at the second Min node
-    leaves two leaves unplayed):
+    leaves two leaves unplayed), as the example shows for the first two.
 
+    Parameters
+    ----------
+    search : callable
+        ``search(game, state)``, a search to measure.
+    game : Game
+        The game.
+    state : object, optional
+        The position to search from; ``None`` (the default) is the game's start.
+
+    Returns
+    -------
+    int
+        The positions generated.
+
+    Raises
+    ------
+    InvalidOption
+        For a ``search`` that is not callable or a ``game`` that is not a
+        game; whatever ``search`` raises is let out.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree, alphabeta
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> aima = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> positions_generated(reference_minimax, aima), positions_generated(alphabeta, aima)
     (12, 12)
-
-    :raises InvalidOption: for a ``search`` that is not callable or a ``game`` that is not a
-        game; whatever ``search`` raises is let out.
     """
     if not callable(search):
         raise InvalidOption(f"search must be a function search(game, state), not {short_repr(search)}")
@@ -180,7 +199,22 @@ _UNLIMITED = 10 ** 18
 
 def random_player(game, state, budget) -> Any:
     """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung. It
-    generates no position, so it spends nothing of its budget."""
+    generates no position, so it spends nothing of its budget.
+
+    Parameters
+    ----------
+    game : Game
+        The game, metered: every position generated counts against ``budget``.
+    state : object
+        The position to move in (the game's internal form).
+    budget : Budget
+        What the player may spend on this move (``budget.rng``: the referee's dice).
+
+    Returns
+    -------
+    object
+        A legal move.
+    """
     return budget.rng.choice(list(game.moves(state)))
 
 
@@ -189,6 +223,20 @@ def greedy_player(game, state, budget) -> Any:
     move (a win at once above all), ties to the centre (:func:`~minimax_viz.centre_first`);
     the first legal move when the budget is too small for that (so it never forfeits on
     the budget).
+
+    Parameters
+    ----------
+    game : Game
+        The game, metered: every position generated counts against ``budget``.
+    state : object
+        The position to move in (the game's internal form).
+    budget : Budget
+        What the player may spend on this move (``budget.rng``: the referee's dice).
+
+    Returns
+    -------
+    object
+        A legal move.
     """
     first = game.moves(state)[0]
     try:
@@ -220,12 +268,27 @@ def alphabeta_player(depth: int) -> Callable:
     ``evaluate`` at the horizon). It reaches that depth by iterative deepening, so where
     the budget runs out first it plays the deepest move it finished, never a forfeit.
 
-    >>> alphabeta_player(2).__name__
-    'alphabeta_2'
+    Parameters
+    ----------
+    depth : int
+        The depth in plies, 1 or more.
 
-    :raises InvalidOption: for a ``depth`` that is not a whole number >= 1 (the player
+    Returns
+    -------
+    callable
+        The player, ``player(game, state, budget) -> move``, named ``alphabeta_<depth>``.
+
+    Raises
+    ------
+    InvalidOption
+        For a ``depth`` that is not a whole number >= 1 (the player
         itself never lets :class:`BudgetSpent` out: the legal moves cost nothing, and the
         first of them answers when not even depth 1 fits).
+
+    Examples
+    --------
+    >>> alphabeta_player(2).__name__
+    'alphabeta_2'
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise InvalidOption(f"depth must be a whole number of plies, 1 or more, not {short_repr(depth)}")
@@ -246,6 +309,20 @@ def deepening_player(game, state, budget) -> Any:
     over-hopeful, and the matches of ``tests/test_players.py`` measure the even depths
     stronger. The package's reference player, the top rung of lesson 10's ladder. It never
     lets :class:`BudgetSpent` out (the first legal move answers when not even depth 1 fits).
+
+    Parameters
+    ----------
+    game : Game
+        The game, metered: every position generated counts against ``budget``.
+    state : object
+        The position to move in (the game's internal form).
+    budget : Budget
+        What the player may spend on this move (``budget.rng``: the referee's dice).
+
+    Returns
+    -------
+    object
+        A legal move.
     """
     return _deepen(game, state, budget, None, step=2)
 
@@ -450,13 +527,40 @@ def play_match(players, *, game: Game | None = None, games: int = 8, seed: int =
     and the same dice (``budget.rng`` on move ``ply`` of game ``i`` is
     ``random.Random(f"{seed}:{i}:{ply}")``), so a match replays exactly.
 
+    Parameters
+    ----------
+    players : list of callable or dict
+        Two or more players, as a list of functions or a dict ``{name: player}``.
+    game : Game or None, optional
+        The game (``None``: Connect Four).
+    games : int, optional
+        Games per pair of players, an even number (8 unless given).
+    seed : int, optional
+        The seed of the openings and the dice (0 unless given).
+    budget : Budget, int or None, optional
+        Each move's budget, or a number of calls (``None``: 1,000 calls).
+    time_limit : float or None, optional
+        The most seconds a move may take (``None``: 3 s).
+    opening_list : sequence of tuple or None, optional
+        The openings to draw from, each a tuple of moves (``None``: :func:`openings`).
+
+    Returns
+    -------
+    MatchResult
+        Every game, the crosstable and the replays.
+
+    Raises
+    ------
+    InvalidOption
+        For players that are not two or more functions, ``games`` not an
+        even whole number >= 2, a ``seed`` that is not a whole number, a bad ``budget`` or
+        ``time_limit``, or an opening that is not legal in ``game``.
+
+    Examples
+    --------
     >>> result = play_match([alphabeta_player(2), greedy_player], game=TicTacToe(), games=2)
     >>> result.games[0]
     game 0: alphabeta_2 (X) v greedy_player (O), opening [6, 1]: alphabeta_2 wins
-
-    :raises InvalidOption: for players that are not two or more functions, ``games`` not an
-        even whole number >= 2, a ``seed`` that is not a whole number, a bad ``budget`` or
-        ``time_limit``, or an opening that is not legal in ``game``.
     """
     named = _names(players)
     game = ConnectFour() if game is None else game

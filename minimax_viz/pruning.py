@@ -33,6 +33,20 @@ class IndexedTree(GameTree):
     The lesson names nodes by paths of child indexes, ``(2, 0, 1)``; with these labels the
     path of a node is the numbers on the edges from the root down to it.
 
+    Parameters
+    ----------
+    nested : list
+        The tree as nested lists, as for :class:`~minimax_viz.GameTree`.
+    max_nodes : int, optional
+        The largest number of nodes accepted.
+
+    Raises
+    ------
+    InvalidTree
+        As :class:`~minimax_viz.GameTree` does, for nested lists that are no tree.
+
+    Examples
+    --------
     >>> tree = IndexedTree(AIMA)
     >>> tree.label((), 0), tree.label((1,), 2), tree.name((2, 1))
     ('0', '2', 'node (2, 1)')
@@ -45,8 +59,24 @@ class IndexedTree(GameTree):
     def label(self, state: Any, move: int) -> str:
         """The text on the edge of ``move`` at ``state``: the move's index, ``"0"``, ``"1"``, ...
 
-        :raises InvalidBoard: when ``state`` is not a node of this tree.
-        :raises InvalidMove: when ``move`` is not a child's index at ``state``.
+        Parameters
+        ----------
+        state : tuple
+            A node's path.
+        move : int
+            A child's index at ``state``.
+
+        Returns
+        -------
+        str
+            The move's index as text.
+
+        Raises
+        ------
+        InvalidBoard
+            When ``state`` is not a node of this tree.
+        InvalidMove
+            When ``move`` is not a child's index at ``state``.
         """
         self.play(state, move)  # a clear error for a move that is not legal here
         return str(move)
@@ -54,7 +84,20 @@ class IndexedTree(GameTree):
     def name(self, state: Any) -> str:
         """A node in words, by its path: ``"the root"``, ``"node (2, 1)"``.
 
-        :raises InvalidBoard: when ``state`` is not a node of this tree.
+        Parameters
+        ----------
+        state : tuple
+            A node's path.
+
+        Returns
+        -------
+        str
+            The node in words.
+
+        Raises
+        ------
+        InvalidBoard
+            When ``state`` is not a node of this tree.
         """
         path = self.state(state)
         return f"node {path}" if path else "the root"
@@ -187,8 +230,25 @@ def check_root_value(answer: Any, nested: Any = PRACTICE) -> Feedback:
     """Check the value of the root (a Max node) of the tree ``nested``: what minimax and
     alpha-beta both return. A wrong answer is explained by the slip it most looks like.
 
-    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+    Parameters
+    ----------
+    answer : object
+        The learner's value of the root.
+    nested : list, optional
+        The tree as nested lists (the lesson's tree unless given).
 
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Raises
+    ------
+    InvalidTree
+        When ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+
+    Examples
+    --------
     >>> check_root_value(3, AIMA)
     Right: the root's value is 3: the best Max can be sure of when Min answers every move
     with the lowest value it can reach.
@@ -306,8 +366,27 @@ def check_never_visited(answer: Any, nested: Any = PRACTICE, *, prune_on_equal: 
     Leaves are given as paths such as ``(1, 2)`` (or as values when no two leaves share
     one). The first leaf, left to right, on which the answer is wrong is explained.
 
-    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+    Parameters
+    ----------
+    answer : object
+        The learner's list of leaves, as paths (or values).
+    nested : list, optional
+        The tree as nested lists (the lesson's tree unless given).
+    prune_on_equal : bool, optional
+        Whether alpha-beta cuts on equality (True unless given).
 
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Raises
+    ------
+    InvalidTree
+        When ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+
+    Examples
+    --------
     >>> check_never_visited([(1, 1), (1, 2)], AIMA)
     Right: alpha-beta never visits 2 of the 9 leaves: (1, 1), (1, 2).
     >>> check_never_visited([(1, 0), (1, 1), (1, 2)], AIMA)
@@ -376,9 +455,29 @@ def check_window(answer: Any, node: tuple = (2, 1), nested: Any = PRACTICE) -> F
 
     Use ``math.inf`` and ``-math.inf`` for the infinite ends.
 
-    :raises InvalidTree: when ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
-    :raises ValueError: when alpha-beta never enters ``node`` in this tree (likewise).
+    Parameters
+    ----------
+    answer : object
+        The learner's ``(alpha, beta)``.
+    node : tuple, optional
+        The node's path (``(2, 1)`` unless given).
+    nested : list, optional
+        The tree as nested lists (the lesson's tree unless given).
 
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Raises
+    ------
+    InvalidTree
+        When ``nested`` is not a tree of numbers (the lesson's slip, not the learner's).
+    ValueError
+        When alpha-beta never enters ``node`` in this tree (likewise).
+
+    Examples
+    --------
     >>> check_window((3, math.inf), node=(2,), nested=AIMA)
     Right: when alpha-beta enters (2,), alpha = 3 and beta = +inf: only a value between them
     can still change the root's choice.

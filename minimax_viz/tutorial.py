@@ -38,6 +38,18 @@ HUMAN_MARK = "O"
 def get_all_empty_cells_indexes(curr_bd_st: list) -> list:
     """The cells that hold neither mark (an empty cell holds its own index).
 
+    Parameters
+    ----------
+    curr_bd_st : list
+        The board, the tutorial's list.
+
+    Returns
+    -------
+    list
+        The empty cells' indexes.
+
+    Examples
+    --------
     >>> get_all_empty_cells_indexes(["X", 1, "O", "X", 4, "X", "O", "O", 8])
     [1, 4, 8]
     """
@@ -58,6 +70,20 @@ _WINNING_LINES = (
 def check_if_winner_found(curr_bd_st: list, curr_mark: str) -> bool:
     """True when ``curr_mark`` fills a row, a column or a diagonal.
 
+    Parameters
+    ----------
+    curr_bd_st : list
+        The board, the tutorial's list.
+    curr_mark : str
+        "X" or "O".
+
+    Returns
+    -------
+    bool
+        Whether the mark has a line.
+
+    Examples
+    --------
     >>> check_if_winner_found(["X", 1, "O", "X", "X", "X", "O", "O", 8], "X")
     True
     >>> check_if_winner_found(["X", 1, "O", "X", "X", "X", "O", "O", 8], "O")
@@ -75,6 +101,18 @@ def minimax(curr_bd_st: list, curr_mark: str) -> dict:
 
     Like the original, it places marks on the list it is given and takes them back, so
     the board is unchanged afterwards. A finished board returns only ``{"score": ...}``.
+
+    Parameters
+    ----------
+    curr_bd_st : list
+        The board, the tutorial's list (empty cells hold their own index).
+    curr_mark : str
+        The player to move, "X" or "O".
+
+    Returns
+    -------
+    dict
+        ``{"index": cell, "score": value}``, or ``{"score": value}`` on a finished board.
     """
     # Step 8 - Store the indexes of all empty cells:
     avail_cells_indexes = get_all_empty_cells_indexes(curr_bd_st)
@@ -161,7 +199,10 @@ def _checked_entry(translated):
 
 _ENTRY_RAISES = """
 
-    :raises InvalidBoard: when the board of the first call is not a list of 9 cells that
+    Raises
+    ------
+    InvalidBoard
+        When the board of the first call is not a list of 9 cells that
         hold "X", "O" or their own index (a string, say), or the mark is not "X" or "O".
     """
 

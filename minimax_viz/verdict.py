@@ -35,6 +35,17 @@ class Feedback:
     stopped with an error, or no longer defines it), the feedback says so instead
     (:func:`minimax_viz.exercises.session.stale_words`), whatever the check found.
 
+    Parameters
+    ----------
+    ok : bool
+        Whether the answer is right (the feedback is true then).
+    message : str
+        What the check found, in words.
+    hint : str or None, optional
+        What to try next, shown under a "Not yet" (``None``: no hint).
+
+    Examples
+    --------
     >>> Feedback(True, "the tutorial board has 3 empty cells.")
     Right: the tutorial board has 3 empty cells.
     >>> bool(Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too."))
@@ -89,8 +100,13 @@ class Feedback:
         A graded test (nbgrader, otter-grader) is then one line that fails with the check's
         own words: ``mv.exercises.lesson01.check_position(to_move, n_moves).assert_ok()``.
 
-        :raises AssertionError: the check did not pass; its text is this feedback's.
+        Raises
+        ------
+        AssertionError
+            The check did not pass; its text is this feedback's.
 
+        Examples
+        --------
         >>> Feedback(True, "the tutorial board has 3 empty cells.").assert_ok()
         >>> Feedback(False, "expected [1, 4, 8], got [1, 4].", hint="count cell 8 too.").assert_ok()
         Traceback (most recent call last):
@@ -116,6 +132,23 @@ def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
     back as a :class:`Feedback` that says what happened. An error inside the package itself
     still raises: that is the package's bug, not the learner's.
 
+    Parameters
+    ----------
+    check : callable
+        A check, returning a :class:`Feedback`.
+
+    Returns
+    -------
+    callable
+        The same check, turning the learner's errors into words.
+
+    Raises
+    ------
+    Exception
+        The wrapped check raises again what the package itself raised (a bug of the package).
+
+    Examples
+    --------
     >>> class Odd:
     ...     def __repr__(self):
     ...         raise RuntimeError("no picture")
@@ -150,7 +183,18 @@ def learner_check(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
 
 def learner_frame(err: BaseException):
     """The innermost frame of ``err``'s traceback that runs code outside the package (the
-    learner's, or what it called), else None: the package alone raised it."""
+    learner's, or what it called), else None: the package alone raised it.
+
+    Parameters
+    ----------
+    err : BaseException
+        The error, with its traceback.
+
+    Returns
+    -------
+    frame or None
+        The frame, or None.
+    """
     tb, found = err.__traceback__, None
     while tb is not None:
         filename = os.path.abspath(tb.tb_frame.f_code.co_filename)
@@ -161,7 +205,20 @@ def learner_frame(err: BaseException):
 
 
 def raised_in_learner_code(err: Exception, frame) -> Feedback:
-    """Words for an error that the learner's code raised inside a check."""
+    """Words for an error that the learner's code raised inside a check.
+
+    Parameters
+    ----------
+    err : Exception
+        The error.
+    frame : frame
+        The learner's frame it was raised in (:func:`learner_frame`).
+
+    Returns
+    -------
+    Feedback
+        A "Not yet" verdict naming the function and its error.
+    """
     name = frame.f_code.co_name
     code = frame.f_code
     owner = frame.f_locals.get("self") if code.co_argcount and code.co_varnames[0] == "self" else None
@@ -183,6 +240,18 @@ def number_text(x) -> str:
     """A number as the feedback writes it: :func:`minimax_viz.trace.format_value` in ASCII,
     so a learner can type it back into Python (``-inf``, not ``−∞``); ``+`` only on ``+inf``.
 
+    Parameters
+    ----------
+    x : float or int
+        The number.
+
+    Returns
+    -------
+    str
+        The number in words.
+
+    Examples
+    --------
     >>> number_text(3), number_text(-math.inf), number_text(math.inf), number_text(2.5), number_text(-1)
     ('3', '-inf', '+inf', '2.50', '-1')
     """

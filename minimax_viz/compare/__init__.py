@@ -51,7 +51,27 @@ def first_difference(mine, right, *, exact=None, memo: bool = True) -> Differenc
     answered without searching when an earlier call met the same position (the game's
     ``key``) and the value is right.
 
-    :raises InvalidOption: when ``mine``, ``right`` or ``exact`` is neither a search's result nor a
+    Parameters
+    ----------
+    mine : SearchResult, LearnerResult or SearchTree
+        The learner's search (usually from :func:`~minimax_viz.record_calls`).
+    right : SearchResult or SearchTree
+        The engine's search of the same game from the same root.
+    exact : SearchResult, SearchTree or None, optional
+        A minimax search of the same position, for alpha-beta's bounds (``None``: values
+        compare exactly).
+    memo : bool, optional
+        Whether a call answered from an earlier one's position is accepted (True unless given).
+
+    Returns
+    -------
+    Difference or None
+        Where the searches part, or ``None`` when they do not.
+
+    Raises
+    ------
+    InvalidOption
+        When ``mine``, ``right`` or ``exact`` is neither a search's result nor a
         tree, or ``mine`` and ``right`` are searches of different games or from different roots.
     """
     mine_tree, right_tree = _tree(mine), _tree(right)

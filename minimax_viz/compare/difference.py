@@ -20,7 +20,22 @@ KINDS_OF_DIFFERENCE = ("position", "extra", "missing", "order", "stopped", "cut"
 @dataclass
 class Difference:
     """Where two searches part: ``kind`` (see :data:`KINDS_OF_DIFFERENCE`), the words, and
-    the node in each tree (``None`` where that tree has no such node)."""
+    the node in each tree (``None`` where that tree has no such node).
+    :func:`~minimax_viz.first_difference` makes it; each parameter is an attribute.
+
+    Parameters
+    ----------
+    kind : str
+        What kind of parting, one of :data:`KINDS_OF_DIFFERENCE`.
+    words : str
+        The parting in words (what the difference prints as).
+    mine : Node or None
+        The node in the learner's tree.
+    right : Node or None
+        The node in the right tree.
+    trees : tuple, optional
+        The two trees ``(mine, right)``.
+    """
 
     kind: str
     words: str
@@ -40,7 +55,18 @@ class Difference:
         return tuple(n.move for n in node.path[1:]) if node is not None else ()
 
     def node_in(self, tree: SearchTree) -> Node:
-        """The node of ``tree`` where the searches part, or its nearest ancestor in ``tree``."""
+        """The node of ``tree`` where the searches part, or its nearest ancestor in ``tree``.
+
+        Parameters
+        ----------
+        tree : SearchTree
+            One of the two trees compared.
+
+        Returns
+        -------
+        Node
+            The node.
+        """
         for node in (self.mine, self.right):
             if node is not None and node.tree is tree:
                 return node
@@ -54,7 +80,20 @@ class Difference:
         """The right tree above and the learner's below, the parting marked in both
         (:func:`minimax_viz.draw.draw_difference`); returns the two Axes.
 
-        :raises InvalidOption: for a difference made by hand, not returned by :func:`first_difference`
+        Parameters
+        ----------
+        **options
+            Passed on to :func:`~minimax_viz.draw_difference` (``titles``).
+
+        Returns
+        -------
+        tuple of matplotlib.axes.Axes
+            The two Axes (right, mine).
+
+        Raises
+        ------
+        InvalidOption
+            For a difference made by hand, not returned by :func:`first_difference`
             (it has no trees to draw).
         """
         from ..draw import draw_difference

@@ -57,6 +57,13 @@ def ladder() -> list[tuple[str, object, int]]:
     greedy far below the last two, which are alike (neither beats the other by the check's
     rule). The rungs above the pass line play 16 games, to keep the check within a second.
 
+    Returns
+    -------
+    list of tuple
+        ``(name, player, games)`` per rung, lowest first.
+
+    Examples
+    --------
     >>> [name for name, _, _ in ladder()]
     ['random', 'greedy', 'alpha-beta to depth 2', 'the reference']
     """
@@ -68,6 +75,22 @@ def wilson_lower(points: float, games: int, z: float = Z_95) -> float:
     """The lower end of the Wilson score interval of a share of ``points`` out of ``games``
     (95% with the default ``z``): the smallest true share these counts still allow.
 
+    Parameters
+    ----------
+    points : float
+        The points scored (a draw half a win).
+    games : int
+        The games played.
+    z : float, optional
+        The normal quantile (1.96, the default: a 95% interval).
+
+    Returns
+    -------
+    float
+        The lower end of the interval.
+
+    Examples
+    --------
     >>> round(wilson_lower(8, 8), 3), round(wilson_lower(6, 8), 3)
     (0.676, 0.409)
     """
@@ -84,6 +107,18 @@ def chance_to_pass(games: int) -> float:
     probability 1/2, no draws) beats it by the check's rule over ``games`` games: the
     exact binomial sum over the win counts whose Wilson interval starts above 1/2.
 
+    Parameters
+    ----------
+    games : int
+        The games played against the rung.
+
+    Returns
+    -------
+    float
+        The probability.
+
+    Examples
+    --------
     >>> round(chance_to_pass(8), 4), round(chance_to_pass(32), 4)
     (0.0352, 0.0251)
     """
@@ -93,7 +128,23 @@ def chance_to_pass(games: int) -> float:
 class LadderFeedback(Feedback):
     """The verdict of :func:`check_player`: ``rung`` (how many rungs the player beat), the
     ``results`` against each rung played (``(name, wins, draws, losses)``) and ``match``,
-    the last match (a :class:`~minimax_viz.players.MatchResult`: ``.plot()``, ``.replay(i)``)."""
+    the last match (a :class:`~minimax_viz.players.MatchResult`: ``.plot()``, ``.replay(i)``).
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the check passed.
+    message : str
+        The verdict in words.
+    hint : str or None, optional
+        What to try next.
+    rung : int, optional
+        How many rungs the player beat.
+    results : list or None, optional
+        ``(name, wins, draws, losses)`` against each rung played.
+    match : MatchResult or None, optional
+        The last match.
+    """
 
     def __init__(self, ok: bool, message: str, *, hint: str | None = None, rung: int = 0,
                  results: list | None = None, match=None):
@@ -116,6 +167,18 @@ def check_player(fn: Callable) -> LadderFeedback:
     games, and what to try next, with numbers. A forfeit (an illegal move, the budget
     spent, an error, the stub) stops the check with its words. Never raises on ``fn``.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``player(game, state, budget) -> move``.
+
+    Returns
+    -------
+    LadderFeedback
+        The verdict, with the rungs beaten and the last match.
+
+    Examples
+    --------
     >>> check_player(random_player).ok, check_player(deepening_player).ok
     (False, True)
     """
@@ -246,6 +309,18 @@ def no_guess(board) -> float:
     """The simplest evaluation: 0 for every unfinished position, so only a finished game within
     the search's depth tells one move from another (the rung an evaluation must beat).
 
+    Parameters
+    ----------
+    board : object
+        A position.
+
+    Returns
+    -------
+    float
+        0.
+
+    Examples
+    --------
     >>> no_guess(LADDER_GAME.board(LADDER_GAME.start()))
     0
     """
@@ -280,7 +355,21 @@ class EvaluationFeedback(Feedback):
     """The verdict of :func:`check_evaluate`: ``results`` against each reference evaluation
     played (``(name, wins, draws, losses)``), ``match`` (the last match, a
     :class:`~minimax_viz.players.MatchResult`) and ``lost``, the indexes of the games the
-    learner's evaluation lost in it (``match.replay(i)`` shows one, ``.why()`` its losing move)."""
+    learner's evaluation lost in it (``match.replay(i)`` shows one, ``.why()`` its losing move).
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the check passed.
+    message : str
+        The verdict in words.
+    hint : str or None, optional
+        What to try next.
+    results : list or None, optional
+        ``(name, wins, draws, losses)`` against each reference played.
+    match : MatchResult or None, optional
+        The last match.
+    """
 
     def __init__(self, ok: bool, message: str, *, hint: str | None = None, results: list | None = None,
                  match=None):
@@ -330,6 +419,18 @@ def check_evaluate(fn: Callable) -> EvaluationFeedback:
     The board is the game's public form: a list of rows, top row first, each a string of
     ``"X"``, ``"O"`` and ``"."``.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``evaluate(board) -> number``.
+
+    Returns
+    -------
+    EvaluationFeedback
+        The verdict, with the results and the last match.
+
+    Examples
+    --------
     >>> check_evaluate(no_guess).ok
     False
     """

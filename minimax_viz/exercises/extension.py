@@ -50,6 +50,15 @@ def _filename(source: str) -> str:
 class SolutionMagic:
     """The ``%%solution`` cell magic of one shell, and the names its solution cells defined.
 
+    Parameters
+    ----------
+    user_ns : dict
+        The learner's namespace (the shell's ``user_ns``).
+    transform : callable or None, optional
+        A function applied to a cell's source before it runs.
+
+    Examples
+    --------
     >>> magic = SolutionMagic(user_ns={"learners": "mine"})
     >>> magic("", "learners = 'the solution'\\nlearners.upper()")
     'THE SOLUTION'
@@ -63,7 +72,13 @@ class SolutionMagic:
         self.solutions: dict[str, Any] = {}
 
     def namespace(self) -> dict:
-        """A fresh namespace for a solution: the learner's names, then the earlier solutions'."""
+        """A fresh namespace for a solution: the learner's names, then the earlier solutions'.
+
+        Returns
+        -------
+        dict
+            The namespace.
+        """
         return {**self.user_ns, **self.solutions}
 
     def __call__(self, line: str, cell: str) -> Any:
@@ -102,6 +117,12 @@ def load_ipython_extension(ipython) -> None:
 
 
 def unload_ipython_extension(ipython) -> None:
-    """Take ``%%solution`` and the watch on the cells out of `ipython` (``%unload_ext minimax_viz``)."""
+    """Take ``%%solution`` and the watch on the cells out of `ipython` (``%unload_ext minimax_viz``).
+
+    Parameters
+    ----------
+    ipython : IPython.core.interactiveshell.InteractiveShell
+        The running shell.
+    """
     ipython.magics_manager.magics["cell"].pop(MAGIC_NAME, None)
     unwatch(ipython)

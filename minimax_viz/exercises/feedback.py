@@ -26,6 +26,13 @@ class Unfinished:
     check's do ("Not yet: ") and is false, so the lesson's other cells still run (a student
     copy runs top to bottom).
 
+    Parameters
+    ----------
+    message : str
+        What to do, in words.
+
+    Examples
+    --------
     >>> Unfinished("finish exercise 1 above first: best_test_play is still the stub")
     Not yet: finish exercise 1 above first: best_test_play is still the stub
     >>> bool(Unfinished("..."))
@@ -50,6 +57,24 @@ def attempt(fn: Callable, *args, exercise: str | None = None, **kwargs) -> Any:
     function itself, or a package function that runs it (``mv.record_calls``); the
     ``exercise`` names where to finish it ("exercise 3").
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's function, or a package function that runs it.
+    *args
+        Its positional arguments.
+    exercise : str or None, optional
+        Where the learner finishes the function ("exercise 3").
+    **kwargs
+        Its keyword arguments.
+
+    Returns
+    -------
+    object
+        What ``fn`` returned, or an :class:`Unfinished`.
+
+    Examples
+    --------
     >>> def stub(board):
     ...     raise NotImplementedError("your code here")
     >>> attempt(stub, [], exercise="exercise 1")
@@ -71,6 +96,22 @@ def unfinished(fn: Callable, err: BaseException, *, exercise: str | None = None)
     A stub that ``fn`` calls (the learner's ``minimax`` inside their ``smallest_depth``) is
     named as the one to finish.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's function.
+    err : BaseException
+        What it raised.
+    exercise : str or None, optional
+        Where the learner finishes it.
+
+    Returns
+    -------
+    Unfinished
+        The words.
+
+    Examples
+    --------
     >>> unfinished(len, ZeroDivisionError("division by zero"), exercise="exercise 2")
     Not yet: len does not run yet (it raised ZeroDivisionError: division by zero); fix it in exercise 2
     and run its cell again
@@ -112,9 +153,34 @@ def check_function(
     In a notebook, a ``function`` left over from an earlier cell (its latest cell failed or
     no longer defines it) is reported as such, not judged (see :class:`Feedback`).
 
-    :raises Exception: what an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
+    Parameters
+    ----------
+    function : callable
+        The learner's function.
+    cases : iterable of tuple
+        ``(args, expected)`` pairs: the arguments as a tuple, and the right answer.
+    name : str or None, optional
+        The function's name in the words (``None``: its ``__name__``).
+    hint : str or None, optional
+        The hint under a "Not yet".
+    success : str, optional
+        The words of a "Right".
+    compare : callable or None, optional
+        ``compare(got, expected)``, true when an answer is right (``None``: :func:`same`).
+
+    Returns
+    -------
+    Feedback
+        The verdict.
+
+    Raises
+    ------
+    Exception
+        What an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
         under :func:`learner_check` turns it into words).
 
+    Examples
+    --------
     >>> check_function(len, [(([1, 2],), 2), (("abc",), 3)], name="len")
     Right: every case gives the expected answer.
     >>> check_function(len, [(([1, 2],), 3)], name="len")
@@ -147,9 +213,32 @@ def check_value(
 
     In a notebook, a value left over from an earlier cell is reported as such (see :class:`Feedback`).
 
-    :raises Exception: what an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
+    Parameters
+    ----------
+    value : object
+        The learner's answer (``...``: not answered yet).
+    expected : object
+        The right answer.
+    what : str
+        What the answer is, in words ("the number of calls").
+    hint : str or None, optional
+        The hint under a "Not yet".
+    success : str or None, optional
+        The words of a "Right" (``None``: "<what> is <expected>.").
+
+    Returns
+    -------
+    Feedback
+        The verdict.
+
+    Raises
+    ------
+    Exception
+        What an ``__eq__`` of the learner's answer raised, as :func:`same` (a check
         under :func:`learner_check` turns it into words).
 
+    Examples
+    --------
     >>> check_value(9, 9, what="the number of calls")
     Right: the number of calls is 9.
     >>> check_value(8, 9, what="the number of calls", hint="count the root too.")
@@ -175,8 +264,25 @@ def same(got: Any, want: Any) -> bool:
     An ``__eq__`` (or ``__bool__``) of the learner's own that raises is passed on, not read
     as "not equal": :func:`learner_check` says in words that the answer cannot be compared.
 
-    :raises Exception: whatever such an ``__eq__`` or ``__bool__`` of the learner's raised.
+    Parameters
+    ----------
+    got : object
+        The learner's answer.
+    want : object
+        The right answer.
 
+    Returns
+    -------
+    bool
+        Whether they are equal.
+
+    Raises
+    ------
+    Exception
+        Whatever such an ``__eq__`` or ``__bool__`` of the learner's raised.
+
+    Examples
+    --------
     >>> same(3, 3), same("3", 3), same([3], 3), same(None, 3)
     (True, False, False, False)
     """
@@ -196,6 +302,22 @@ def _is_number(value: Any) -> bool:
 def kind_mismatch(value: Any, expected: Any, *, what: str) -> Feedback | None:
     """Words for an answer of the wrong kind where a number is expected, else ``None``.
 
+    Parameters
+    ----------
+    value : object
+        The learner's answer.
+    expected : object
+        The right answer.
+    what : str
+        What the answer is, in words.
+
+    Returns
+    -------
+    Feedback or None
+        A "Not yet" that names the kinds, or ``None`` when the kinds agree.
+
+    Examples
+    --------
     >>> kind_mismatch("3", 3, what="the depth")
     Not yet: '3' is text (a str), but the depth is a number.
     Hint: write the number without quotes: 3, not '3'.

@@ -128,6 +128,20 @@ def _not_a_function(value, name: str) -> Feedback | None:
 def check_position(to_move: Any, n_moves: Any) -> Feedback:
     """Check the two answers about the tutorial's position: who is to move, and how many moves.
 
+    Parameters
+    ----------
+    to_move : object
+        The learner's answer: the player to move ("X" or "O").
+    n_moves : object
+        The learner's answer: how many moves that player can choose from.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_position("X", 3)
     Right: X is to move (both players have 3 marks and X moves first), and X can choose from 3 moves: cells 1, 4 and 8.
     >>> check_position("O", 6)
@@ -168,6 +182,18 @@ def check_position(to_move: Any, n_moves: Any) -> Feedback:
 def check_empty_cells(empty_cells: Callable) -> Feedback:
     """Check ``empty_cells(board)``: the indexes of the empty cells, in the board's order.
 
+    Parameters
+    ----------
+    empty_cells : callable
+        The learner's ``empty_cells(board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_empty_cells(lambda board: [c for c in board if c != "X" and c != "O"])
     Right: empty_cells gives the empty cells of every board tried, in order (the tutorial's step 4).
     >>> check_empty_cells(lambda board: [c for c in board if c == "X" or c == "O"])
@@ -238,6 +264,18 @@ def _empty_cells_hint(items: list | None, expected: list) -> str:
 def check_is_win(is_win: Callable) -> Feedback:
     """Check ``is_win(board, mark)``: True when ``mark`` fills a row, a column or a diagonal.
 
+    Parameters
+    ----------
+    is_win : callable
+        The learner's ``is_win(board, mark)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_is_win(lambda b, m: any(b[i] == b[j] == b[k] == m for i, j, k in LINES))
     Right: is_win finds all 8 lines, for X and for O, and only for the mark it is asked about (the tutorial's step 5).
     >>> rows_only = lambda b, m: any(b[r] == b[r + 1] == b[r + 2] == m for r in (0, 3, 6))
@@ -321,6 +359,18 @@ def check_deepest(deepest: Callable) -> Feedback:
     It tries the boards of :data:`DEEPEST_BOARDS`, the tutorial's first, and compares with
     the depth of the deepest node of the tree the engine records (``mv.minimax``).
 
+    Parameters
+    ----------
+    deepest : callable
+        The learner's ``deepest(game, board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def deepest(game, board):
     ...     if game.is_terminal(board):
     ...         return 0

@@ -171,6 +171,18 @@ def check_terminal_score(terminal_score: Callable) -> Feedback:
     ``{"score": 1}`` when X has, ``{"score": 0}`` on a full board, ``None`` while the game
     goes on. It tries all 5,478 positions of tic-tac-toe and names the first wrong one.
 
+    Parameters
+    ----------
+    terminal_score : callable
+        The learner's ``terminal_score(board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> def terminal_score(board):
     ...     if mv.tutorial.check_if_winner_found(board, "O"):
@@ -328,6 +340,18 @@ def _best_evidence(answers: list, mark: str) -> str | None:
 def check_best_test_play(function: Callable) -> Feedback:
     """Check ``best_test_play(test_plays, mark)``: the first record with the best score for mark.
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``best_test_play(test_plays, mark)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_best_test_play(lambda plays, mark: (max if mark == "X" else min)(plays, key=lambda p: p["score"]))
     Right: best_test_play picks the first best record for X (highest score) and for O (lowest), as step 16 does.
     >>> print(check_best_test_play(lambda plays, mark: plays[-1]))
@@ -389,6 +413,18 @@ _CALLS_HINT = (
 def check_calls(answer: Any) -> Feedback:
     """Check the number of times the tutorial's minimax runs on its own board (9).
 
+    Parameters
+    ----------
+    answer : object
+        The learner's count.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_calls(9)
     Right: the function runs 9 times: the first call, 3 test-plays of X, 2 answers of O after X on 1, 2 after X on 8,
     and 1 answer of X after O on 1.
@@ -436,9 +472,29 @@ def check_prediction(board: list, answer: Any, mark: str | None = None) -> Feedb
 
     ``mark`` is the player to move on ``board`` (the default; no other mark moves there).
 
-    :raises InvalidOption: when ``mark`` is not the player to move on ``board`` (the lesson's slip, not the learner's).
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (likewise).
+    Parameters
+    ----------
+    board : list
+        The board of the prediction.
+    answer : object
+        The learner's prediction, a record ``{"index": ..., "score": ...}``.
+    mark : str or None, optional
+        The player to move on ``board`` (``None``: the one whose turn it is).
 
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Raises
+    ------
+    InvalidOption
+        When ``mark`` is not the player to move on ``board`` (the lesson's slip, not the learner's).
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe (likewise).
+
+    Examples
+    --------
     >>> board = ["X", "O", "X", "X", "O", 5, "O", 7, 8]
     >>> check_prediction(board, {"index": 7, "score": 0})
     Right: {'index': 7, 'score': 0}. The test-plays are [{'index': 5, 'score': -1}, {'index': 7, 'score': 0}, {'index':
@@ -572,6 +628,18 @@ def check_minimax(minimax: Callable) -> SearchFeedback:
     board (:func:`minimax_viz.first_difference`), and the first parting is named in the
     tutorial's words. ``.show()`` on a "Not yet" draws both trees, the parting framed.
 
+    Parameters
+    ----------
+    minimax : callable
+        The learner's ``minimax(board, mark)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> check_minimax(mv.tutorial.minimax)
     Right: your minimax makes the tutorial's calls and returns its records on all 21 boards: finished games, X and O to
@@ -630,9 +698,31 @@ def record_minimax(minimax: Callable, board=None, mark: str | None = None, *, ex
     itself recorded (:func:`minimax_viz.record_calls`), or an :class:`Unfinished` line saying
     what to finish first, while it is the stub or raises.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
-    :raises InvalidOption: when ``mark`` is neither "X", "O" nor None.
+    Parameters
+    ----------
+    minimax : callable
+        The learner's ``minimax(board, mark)``.
+    board : list or None, optional
+        The board to search (``None``: the tutorial's).
+    mark : str or None, optional
+        The player to move (``None``: the one whose turn it is).
+    exercise : str, optional
+        The exercise where the learner writes ``minimax``, for the words.
 
+    Returns
+    -------
+    LearnerResult or Unfinished
+        The recorded calls, or the line saying what to finish first.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
+    InvalidOption
+        When ``mark`` is neither "X", "O" nor None.
+
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> record_minimax(mv.tutorial.minimax).returned
     {'index': 4, 'score': 1}
@@ -653,7 +743,26 @@ def replay(minimax: Callable, board=None, mark: str | None = None, *, exercise: 
     default), the node where it first parts from the tutorial's framed ("parts here") and named
     in the captions, or the :class:`Unfinished` line of :func:`record_minimax`.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    minimax : callable
+        The learner's ``minimax(board, mark)``.
+    board : list or None, optional
+        The board to search (``None``: the tutorial's).
+    mark : str or None, optional
+        The player to move (``None``: the one whose turn it is).
+    exercise : str, optional
+        The exercise where the learner writes ``minimax``, for the words.
+
+    Returns
+    -------
+    Stepper or Unfinished
+        The stepper, or the line saying what to finish first.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
     """
     recorded = record_minimax(minimax, board, mark, exercise=exercise)
     if isinstance(recorded, Unfinished):
@@ -670,8 +779,29 @@ def draw_parting(minimax: Callable, board=None, mark: str | None = None, *, exer
     (:func:`minimax_viz.draw_difference`) and the words are returned; where they agree, the
     words say so. While your function is the stub, the :class:`Unfinished` line.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    minimax : callable
+        The learner's ``minimax(board, mark)``.
+    board : list or None, optional
+        The board to search (``None``: the tutorial's).
+    mark : str or None, optional
+        The player to move (``None``: the one whose turn it is).
+    exercise : str, optional
+        The exercise where the learner writes ``minimax``, for the words.
 
+    Returns
+    -------
+    Feedback or Unfinished
+        The words of the comparison (the drawing is shown), or the line saying what to finish first.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
+
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> draw_parting(mv.tutorial.minimax)
     Right: your minimax and the tutorial's make the same 9 calls in the same order, each returning the same score, and

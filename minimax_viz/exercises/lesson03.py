@@ -53,6 +53,18 @@ def check_nodes_at_depth(nodes_at_depth: Callable) -> Feedback:
     It tries the cases of :data:`DEPTH_CASES` and compares with the level ``depth`` of
     minimax's recorded tree (``Counter(node.depth for node in tree.nodes)``).
 
+    Parameters
+    ----------
+    nodes_at_depth : callable
+        The learner's ``nodes_at_depth(game, board, depth)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def nodes_at_depth(game, board, depth):
     ...     if depth == 0:
     ...         return 1
@@ -180,6 +192,18 @@ def check_count_games(count_games: Callable) -> Feedback:
 
     It tries the boards in :data:`GAMES_BOARDS`, small ones first.
 
+    Parameters
+    ----------
+    count_games : callable
+        The learner's ``count_games(game, board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def count_games(game, board):
     ...     if game.is_terminal(board):
     ...         return 1
@@ -202,6 +226,18 @@ def check_count_positions(count_positions: Callable) -> Feedback:
 
     It tries the boards in :data:`POSITIONS_BOARDS`, ending with the empty board (5,478).
 
+    Parameters
+    ----------
+    count_positions : callable
+        The learner's ``count_positions(game, board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def count_positions(game, board):
     ...     seen = set()
     ...     def visit(board):

@@ -60,6 +60,18 @@ def check_evaluate(evaluate: Callable) -> Feedback:
     it wins at least as many games as it loses (the open-lines heuristic against itself
     breaks exactly even). The match is fixed, so the verdict is the same every time.
 
+    Parameters
+    ----------
+    evaluate : callable
+        The learner's ``evaluate(board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_evaluate(TicTacToe().evaluate)
     Right: your evaluate gives a number strictly between -1 and +1 on all 4,520 unfinished boards, and plays at least as
     well as the open-lines heuristic: searching 1 ply it won 57, drew 30 and lost 57 of 144 games; searching 2 plies it
@@ -173,6 +185,18 @@ def _match(game, evaluate: Callable, depth: int) -> tuple[int, int, int, str]:
 def check_depth1_move(answer: Any) -> Feedback:
     """Check a prediction: the move a depth-1 search picks on :data:`HORIZON_BOARD`.
 
+    Parameters
+    ----------
+    answer : object
+        The learner's prediction, a cell index.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_depth1_move(2)
     Not yet: 2 is not the move a depth-1 search picks.
     Hint: 2 blocks O's row, and a full search plays it; but a depth-1 search looks at X's moves only and scores each
@@ -209,6 +233,18 @@ def check_minimax(fn: Callable) -> SearchFeedback:
     nodes, finished games exactly at the limit, a position met at two depths, tic-tac-toe).
     Moves are tried in ``game.moves(state)`` order. Never raises on the learner's function.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``minimax(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Examples
+    --------
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> check_minimax(reference_minimax)
     Right: your minimax gives the right value and move on all 17 games, node by node: depth limits odd and even,
@@ -230,8 +266,29 @@ def draw_your_minimax(fn: Callable, game: Game, state: Any = None, depth: int | 
     :class:`~minimax_viz.exercises.feedback.Unfinished` line while ``fn`` is still the stub
     (nothing is drawn then). Never raises on the learner's function.
 
-    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
+    Parameters
+    ----------
+    fn : callable
+        The learner's search, ``fn(game, state, depth)``.
+    game : Game
+        The game.
+    state : object, optional
+        The position (``None``: the game's start).
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
 
+    Returns
+    -------
+    SearchFeedback or Unfinished
+        The verdict (its words under the drawing), or the line saying what to finish first.
+
+    Raises
+    ------
+    MinimaxError
+        For a ``state`` that is not a position of ``game``.
+
+    Examples
+    --------
     >>> def minimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
     >>> draw_your_minimax(minimax, TicTacToe(), TicTacToe.TUTORIAL_BOARD, 2)
@@ -247,7 +304,21 @@ def draw_your_minimax(fn: Callable, game: Game, state: Any = None, depth: int | 
 class DepthCase:
     """One question :func:`check_smallest_depth` asks: from ``state`` of ``game``, the
     smallest depth at which the search plays ``move``, trying depths 1 to ``max_depth``
-    (None: the function's own default, 9)."""
+    (None: the function's own default, 9).
+
+    Parameters
+    ----------
+    name : str
+        The question's position in words.
+    game : Game
+        The game.
+    state : object
+        The position searched.
+    move : object
+        The move asked about.
+    max_depth : int or None, optional
+        The deepest depth to try (``None``: the function's own default).
+    """
 
     name: str
     game: Game
@@ -259,6 +330,13 @@ class DepthCase:
 def depth_cases() -> list[DepthCase]:
     """The questions :func:`check_smallest_depth` asks, none of them the lesson's board.
 
+    Returns
+    -------
+    list of DepthCase
+        The questions.
+
+    Examples
+    --------
     >>> [(c.name, c.move, c.max_depth) for c in depth_cases()][:2]
     [("the board '..O.....X'", 4, 8), ("the board 'X....OX..'", 1, 6)]
     """
@@ -316,6 +394,18 @@ def check_smallest_depth(fn: Callable) -> Feedback:
     with the package's minimax as ``search``; the verdict says which depth plays what.
     Never raises on the learner's function.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``smallest_depth(search, game, state, move, max_depth=9)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def smallest_depth(search, game, state, move, max_depth=9):
     ...     for depth in range(1, max_depth + 1):
     ...         if search(game, state, depth)[1] == move:

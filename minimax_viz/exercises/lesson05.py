@@ -130,6 +130,18 @@ def check_alphabeta(function: Callable) -> Feedback:
     ``function(tree, -inf, +inf, True, visited)``; the leaves it looks at must be AIMA's
     (cut when a Max node's value is ``>= beta``, a Min node's ``<= alpha``), in order.
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``alphabeta(node, alpha, beta, is_max, visited)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def ab(node, alpha, beta, is_max, visited):
     ...     if not isinstance(node, list):
     ...         visited.append(node)
@@ -196,6 +208,18 @@ def check_alphabeta_game(fn: Callable) -> SearchFeedback:
     passed down, the cuts and the positions generated are graded, and cutting on ``>=`` (AIMA,
     ``mv.alphabeta``) and on ``>`` only (CS188) are both right. Never raises on the learner's function.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``alphabeta(game, state, depth, alpha, beta)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Examples
+    --------
     >>> def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
     ...     if game.is_terminal(state):
     ...         return game.utility(state), None
@@ -235,8 +259,29 @@ def draw_your_alphabeta(fn: Callable, game: Game, state: Any = None, depth: int 
     in words, or an :class:`~minimax_viz.exercises.feedback.Unfinished` line while ``fn``
     is still the stub (nothing is drawn then). Never raises on the learner's function.
 
-    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
+    Parameters
+    ----------
+    fn : callable
+        The learner's search, ``fn(game, state, depth)``.
+    game : Game
+        The game.
+    state : object, optional
+        The position (``None``: the game's start).
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
 
+    Returns
+    -------
+    SearchFeedback or Unfinished
+        The verdict (its words under the drawing), or the line saying what to finish first.
+
+    Raises
+    ------
+    MinimaxError
+        For a ``state`` that is not a position of ``game``.
+
+    Examples
+    --------
     >>> def alphabeta(game, state, depth=math.inf, alpha=-math.inf, beta=math.inf):
     ...     raise NotImplementedError("your code here")
     >>> draw_your_alphabeta(alphabeta, IndexedTree(PRACTICE))

@@ -138,6 +138,20 @@ def check_order(answer: Any, nested: Any = ORDER_TREE) -> Feedback:
     subtree kept whole); alpha-beta must visit the fewest leaves that any ordering
     allows (for a uniform tree, those of the minimal tree: :func:`best_first_leaves`).
 
+    Parameters
+    ----------
+    answer : object
+        The learner's reordered tree, as nested lists.
+    nested : list, optional
+        The tree to reorder (the lesson's unless given).
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     >>> check_order([[3, 8, 12], [2, 4, 6], [2, 5, 14]], aima)
     Right: alpha-beta visits 5 of the 9 leaves, the fewest any order allows.
@@ -204,8 +218,25 @@ def best_first_leaves(branching: int, depth: int) -> int:
     ``depth`` plies, leaves all different) with the best move always first: counted in
     the tree :func:`~minimax_viz.alphabeta` records, not from a formula.
 
-    :raises InvalidTree: for a ``branching`` below 1 (a position with no moves before the last ply).
+    Parameters
+    ----------
+    branching : int
+        The moves at every position.
+    depth : int
+        The plies.
 
+    Returns
+    -------
+    int
+        The leaves alpha-beta visits.
+
+    Raises
+    ------
+    InvalidTree
+        For a ``branching`` below 1 (a position with no moves before the last ply).
+
+    Examples
+    --------
     >>> best_first_leaves(3, 2), best_first_leaves(2, 3)
     (5, 5)
     """
@@ -228,6 +259,18 @@ def check_minimal_leaves(minimal_leaves: Callable) -> Feedback:
     It tries the sizes of :data:`MINIMAL_CASES` and compares with alpha-beta itself: the
     leaves it visits on a uniform tree ordered best first (:func:`best_first_leaves`).
 
+    Parameters
+    ----------
+    minimal_leaves : callable
+        The learner's ``minimal_leaves(branching, depth)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def minimal_leaves(branching, depth):
     ...     def on_best_line(d):
     ...         return 1 if d == 0 else on_best_line(d - 1) + (branching - 1) * refuted(d - 1)
@@ -347,6 +390,18 @@ def check_entry_kind(function: Callable) -> Feedback:
     ``value``; the answer is ``"exact"``, ``"lower"`` (a lower bound: the true value is at
     least ``value``) or ``"upper"`` (an upper bound: at most ``value``).
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``entry_kind(value, alpha, beta)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def entry_kind(value, alpha, beta):
     ...     if value <= alpha:
     ...         return "upper"

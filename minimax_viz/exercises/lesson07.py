@@ -41,8 +41,23 @@ _DEEPEST = 9  # the deepest search the depth checks run (plies)
 def centre_discs(board: Any) -> int:
     """X's discs in the centre column minus O's (``board`` in any form ``ConnectFour`` reads).
 
-    :raises InvalidBoard: when ``board`` is not a position of Connect Four.
+    Parameters
+    ----------
+    board : list, str or int
+        A Connect Four position, in any form ``ConnectFour`` reads.
 
+    Returns
+    -------
+    int
+        X's discs in the centre column minus O's.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of Connect Four.
+
+    Examples
+    --------
     >>> centre_discs("4"), centre_discs("44"), centre_discs("414144424")
     (1, 0, 4)
     """
@@ -97,6 +112,18 @@ def check_centre_evaluate(function: Callable) -> Feedback:
     O's against: boards with the same count get the same value, a larger count a larger one.
     Positions in the messages are written as the columns played, 1-based (``from_moves``).
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``centre_evaluate(board)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_centre_evaluate(lambda board: centre_discs(board) / 7)
     Right: your evaluate stays strictly between -1 and +1 on all 300 positions, counts X's
     centre discs against O's, and a depth-1 search with it opens in the centre column (3).
@@ -215,9 +242,24 @@ def winning_columns_of(position) -> list[int]:
     """The columns where the player to move drops a disc and then wins with that disc or its
     next one, whatever the opponent replies, by the lesson's search (two plies below each column).
 
-    :raises MinimaxError: when ``position`` is not a position of Connect Four (a move that is not a column,
+    Parameters
+    ----------
+    position : list, str or int
+        A Connect Four position, in any form ``ConnectFour`` reads.
+
+    Returns
+    -------
+    list of int
+        The winning columns, 0-based.
+
+    Raises
+    ------
+    MinimaxError
+        When ``position`` is not a position of Connect Four (a move that is not a column,
         a board that cannot be reached).
 
+    Examples
+    --------
     >>> winning_columns_of(WIN_POSITION), winning_columns_of("112233"), winning_columns_of("4455")
     ([1], [3], [2, 5])
     """
@@ -235,6 +277,18 @@ def check_winning_columns(function: Callable) -> Feedback:
     ``from_moves`` gives it) and compares with the lesson's search two plies below each column
     (:func:`winning_columns_of`).
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``winning_columns(game, state)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def winning_columns(game, state):
     ...     me, found = game.player(state), []
     ...     for column in game.moves(state):
@@ -384,8 +438,25 @@ def win_depth_of(position, deepest: int = _DEEPEST) -> int | None:
     player to move, or None: the searches depth by depth, stopped at the first win (together
     far cheaper than one search ``deepest`` plies deep).
 
-    :raises MinimaxError: when ``position`` is not a position of Connect Four, as :func:`winning_columns_of`.
+    Parameters
+    ----------
+    position : list, str or int
+        A Connect Four position, in any form ``ConnectFour`` reads.
+    deepest : int, optional
+        The deepest depth to try (9 unless given).
 
+    Returns
+    -------
+    int or None
+        The smallest depth that scores a win, or None.
+
+    Raises
+    ------
+    MinimaxError
+        When ``position`` is not a position of Connect Four, as :func:`winning_columns_of`.
+
+    Examples
+    --------
     >>> win_depth_of("57365161"), win_depth_of("4455"), win_depth_of("57365161", 3)
     (5, 3, None)
     """
@@ -407,6 +478,18 @@ def check_win_depth(function: Callable) -> Feedback:
     It asks about the cases of :data:`DEPTH_CASES` (positions as digit strings, ``"4455"``)
     and compares with :func:`win_depth_of`.
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``win_depth(position, deepest)``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> def search(position, depth):
     ...     return alphabeta(_GAME, position, depth=depth, order=centre_first, memo=True,
     ...                      quick_wins=True, record=False)

@@ -39,8 +39,23 @@ POSITIONS = (
 def ai_reply(board: Any) -> int:
     """The move the play board's AI makes in ``board``.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    board : list or str
+        A tic-tac-toe position.
 
+    Returns
+    -------
+    int
+        The AI's move, a cell index.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
+
+    Examples
+    --------
     >>> ai_reply("XX..O....")
     2
     """
@@ -65,6 +80,20 @@ def check_must_block(board: Any, reply: Any) -> Feedback:
     cell and the player to move cannot win at once: the only move that does not lose
     on the spot is the block.
 
+    Parameters
+    ----------
+    board : list or str
+        The learner's position.
+    reply : object
+        The learner's predicted reply, a cell index.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_must_block("XX..O....", 2)
     Right: X threatens to complete a line on cell 2, O cannot win at once, and the AI blocks on 2.
     >>> check_must_block("XX..O....", 3)
@@ -130,6 +159,18 @@ def check_ai_move(function: Callable[[list], int]) -> Feedback:
 
     Any best move is right (when several moves are worth the same, any of them).
 
+    Parameters
+    ----------
+    function : callable
+        The learner's ``ai_move(board) -> move``.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_ai_move(ai_reply)
     Right: your function finds a best move in all 9 positions, for X and for O.
     >>> check_ai_move(lambda board: alphabeta(TicTacToe(), board, depth=1).move)

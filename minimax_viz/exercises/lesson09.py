@@ -79,6 +79,13 @@ GHOST_VALUE_WRONG_ON_PURPOSE = 6
 def ghost_tree() -> GameTree:
     """The tree of :data:`GHOST_TEST`, read as CS188's autograder reads it.
 
+    Returns
+    -------
+    CS188Tree
+        The tree (a :class:`~minimax_viz.GameTree`).
+
+    Examples
+    --------
     >>> tree = ghost_tree()
     >>> tree.depth, tree.player("h1")
     (3, 'ghost 2')
@@ -121,6 +128,18 @@ def _alternating_value(tree: GameTree) -> float:
 def check_ghost_value(value: Any) -> Feedback:
     """Check the learner's value (by hand) of the two-ghost tree :data:`GHOST_TEST` for Pacman.
 
+    Parameters
+    ----------
+    value : object
+        The learner's value of the start for Pacman.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_ghost_value("three")
     Not yet: 'three' is not a number; give the value of the start for Pacman as a number, such as 3 or -2.5.
     """
@@ -149,6 +168,18 @@ def check_ghost_value(value: Any) -> Feedback:
 def check_dice_value(value: Any) -> Feedback:
     """Check the learner's expectimax value (by hand) of :data:`DICE`.
 
+    Parameters
+    ----------
+    value : object
+        The learner's expectimax value.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_dice_value(4.5)
     Not yet: 4.5 is the plain mean of the die's outcomes; its outcomes are not equally likely.
     Hint: weight each outcome by its probability: 0.5 x 9 + 0.25 x 0 + 0.25 x (-2).
@@ -186,6 +217,18 @@ def check_unseen_leaf(x: Any) -> Feedback:
     makes Max choose the right coin, although its first outcome, 1, is below the left
     coin's 4 (where alpha-beta, at a Min node, would have cut).
 
+    Parameters
+    ----------
+    x : object
+        The learner's value of the last leaf.
+
+    Returns
+    -------
+    Feedback
+        The verdict: "Right: ..." or "Not yet: ..." with a hint.
+
+    Examples
+    --------
     >>> check_unseen_leaf(20)
     Right: with x = 20 the right coin is worth 10.50 > 4: a single unseen outcome can lift an average past any bound, so
     nothing below a chance node can be cut.
@@ -216,7 +259,22 @@ def minimax_player(game, state) -> int:
     worst. Found by alpha-beta, which keeps the first of the moves with the best value, as
     minimax does (lesson 05), in a fraction of the calls.
 
-    :raises MinimaxError: as :func:`minimax_viz.alphabeta`: for a ``game`` that is no Game or a ``state``
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position to move in.
+
+    Returns
+    -------
+    int
+        The move.
+
+    Raises
+    ------
+    MinimaxError
+        As :func:`minimax_viz.alphabeta`: for a ``game`` that is no Game or a ``state``
         that is not one of its positions.
     """
     return alphabeta(game, state, record=False).move
@@ -227,7 +285,22 @@ def expectimax_player(game, state) -> int:
     an opponent that picks uniformly at random. With the table (``memo=True``): the same
     move, each position searched once (16,168 calls from tic-tac-toe's start, not 549,946).
 
-    :raises MinimaxError: as :func:`minimax_viz.expectimax`: for a ``game`` that is no Game or a ``state``
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position to move in.
+
+    Returns
+    -------
+    int
+        The move.
+
+    Raises
+    ------
+    MinimaxError
+        As :func:`minimax_viz.expectimax`: for a ``game`` that is no Game or a ``state``
         that is not one of its positions.
     """
     return expectimax(game, state, record=False, memo=True).move
@@ -238,6 +311,13 @@ class SideOf(ForwardingGame):
     Min. ``SideOf("X")`` is tic-tac-toe as it is; ``SideOf("O")`` lets a search play O.
     The rules are tic-tac-toe's; who is Max, and so the signs, are the side's.
 
+    Parameters
+    ----------
+    side : str, optional
+        The side that is Max, "X" (the default) or "O".
+
+    Examples
+    --------
     >>> game = SideOf("O")
     >>> game.node_type(game.start()), game.utility("XXX" "OO." "...")
     ('min', -1)
@@ -277,12 +357,33 @@ def play_match(player: Callable, *, side: str = "X", games: int = 200, seed: int
     does to that copy cannot change the referee's rules; its move in each position is
     asked once and remembered.
 
-    >>> play_match(minimax_player, games=5)
-    {'win': 5, 'draw': 0, 'loss': 0}
+    Parameters
+    ----------
+    player : callable
+        ``player(game, state) -> move``.
+    side : str, optional
+        The side ``player`` plays, "X" (the default, moving first) or "O".
+    games : int, optional
+        The number of games (200 unless given).
+    seed : int, optional
+        The first game's seed of the opponent's dice (0 unless given).
 
-    :raises InvalidOption: for a ``player`` that is not a function, a side other than "X"
+    Returns
+    -------
+    dict
+        ``{"win": n, "draw": n, "loss": n}`` for ``player``.
+
+    Raises
+    ------
+    InvalidOption
+        For a ``player`` that is not a function, a side other than "X"
         or "O", ``games`` not a whole number >= 1, a ``seed`` that is not a whole number, or
         a move from ``player`` that is not legal where it was asked.
+
+    Examples
+    --------
+    >>> play_match(minimax_player, games=5)
+    {'win': 5, 'draw': 0, 'loss': 0}
     """
     if not callable(player):
         raise InvalidOption(f"player must be a function player(game, state) -> move, not {shown(player)}")
@@ -329,6 +430,18 @@ def check_expectimax(fn: Callable) -> SearchFeedback:
     "min" node is a ghost moving at random (the plain mean); moves in ``game.moves`` order.
     Never raises on the learner's function.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``expectimax(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Examples
+    --------
     >>> def expectimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
     >>> check_expectimax(expectimax).ok
@@ -343,6 +456,18 @@ def check_expectiminimax(fn: Callable) -> SearchFeedback:
     Max takes the largest child value, Min the smallest, a "chance" node the mean weighted by
     ``game.probabilities``. Never raises on the learner's function.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``expectiminimax(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Examples
+    --------
     >>> check_expectiminimax("expectiminimax")
     Not yet: the check takes your expectiminimax function itself, but it got 'expectiminimax'.
     Hint: pass the function's name, without calling it: check(expectiminimax)
@@ -360,12 +485,35 @@ def show_your_search(fn: Callable, game: Game, depth: int | None = None, *, kind
     :meth:`SearchFeedback.show` does), or an :class:`~minimax_viz.exercises.Unfinished` line
     when ``fn`` is still the stub or fails, so a lesson cell shows one or the other.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's search, ``fn(game, state, depth)``.
+    game : Game
+        The game.
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
+    kind : str, optional
+        The package's search to compare with (``"expectimax"`` unless given).
+    exercise : str, optional
+        The exercise where the learner writes ``fn``, for the words.
+
+    Returns
+    -------
+    Unfinished or None
+        None once drawn, or the line saying what to finish first.
+
+    Raises
+    ------
+    InvalidOption
+        For a ``kind`` other than "expectimax" or "expectiminimax".
+
+    Examples
+    --------
     >>> def expectimax(game, state, depth):
     ...     raise NotImplementedError("your code here")
     >>> show_your_search(expectimax, DICE)
     Not yet: finish exercise 3 above first: expectimax is still the stub
-
-    :raises InvalidOption: for a ``kind`` other than "expectimax" or "expectiminimax".
     """
     from ..compare import first_difference
     from ..draw import draw_difference, draw_tree

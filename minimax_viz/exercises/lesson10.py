@@ -46,6 +46,22 @@ __all__ = [
 def reference_minimax(game, state, depth=math.inf):
     """Minimax in a dozen lines: the value of ``state`` for Max, and the first best move.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position.
+    depth : int or float, optional
+        The depth limit in plies (``math.inf``, the default: to the end).
+
+    Returns
+    -------
+    tuple
+        ``(value, move)``: the value for Max and the first best move (``None`` at a leaf).
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree
     >>> reference_minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), ())
     (3, 0)
@@ -67,6 +83,22 @@ def one_ply_too_deep(game, state, depth=math.inf):
     """:func:`reference_minimax` with one slip, for the lesson to show a check at work
     without showing a learner the answer: it searches one ply deeper than asked.
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position.
+    depth : int or float, optional
+        The depth limit in plies (``math.inf``, the default: to the end).
+
+    Returns
+    -------
+    tuple
+        ``(value, move)``, searched one ply too deep.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree
     >>> one_ply_too_deep(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), ())
     (3, 0)
@@ -77,7 +109,18 @@ def one_ply_too_deep(game, state, depth=math.inf):
 def check_minimax(fn: Callable) -> SearchFeedback:
     """Check a learner's ``minimax(game, state, depth) -> (value, move)`` on games it has
     not seen: every call's value, the first best move, and the order in which it searched
-    the positions (``game.moves`` order). Never raises on the learner's function."""
+    the positions (``game.moves`` order). Never raises on the learner's function.
+
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``minimax(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+    """
     return check_search(fn, "minimax")
 
 
@@ -85,12 +128,34 @@ def check_alphabeta(fn: Callable) -> SearchFeedback:
     """Check a learner's ``alphabeta(game, state, depth) -> (value, move)``: values (a bound
     where alpha-beta gives one, fail-soft or fail-hard), move, the windows passed down, the
     positions searched in order and the positions generated (either pruning rule, on
-    ``>=`` or on ``>``, is right). Never raises on the learner's function."""
+    ``>=`` or on ``>``, is right). Never raises on the learner's function.
+
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``alphabeta(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+    """
     return check_search(fn, "alphabeta")
 
 
 def check_expectimax(fn: Callable) -> SearchFeedback:
     """Check a learner's ``expectimax(game, state, depth) -> (value, move)``: Max chooses,
     chance nodes average by ``game.probabilities``, Min nodes move at random (plain mean).
-    Never raises on the learner's function."""
+    Never raises on the learner's function.
+
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``expectimax(game, state, depth)``.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+    """
     return check_search(fn, "expectimax")

@@ -41,7 +41,15 @@ __all__ = ["Leaf", "NestedTree", "nested_parting", "record_nested"]
 
 
 class Leaf(int):
-    """A leaf's number that knows its ``path`` in the tree (an ``int`` to the learner's code)."""
+    """A leaf's number that knows its ``path`` in the tree (an ``int`` to the learner's code).
+
+    Parameters
+    ----------
+    value : int
+        The leaf's number.
+    path : tuple
+        Its path in the tree.
+    """
 
     path: tuple = ()
 
@@ -54,7 +62,13 @@ class Leaf(int):
 class NestedTree(GameTree):
     """The tree of ``nested`` whose positions may also be given as the learner saw them: a list
     of :attr:`handed` (by identity) or a :class:`Leaf`. :attr:`handed` is the copy to give
-    the learner's function."""
+    the learner's function.
+
+    Parameters
+    ----------
+    nested : list
+        The tree as nested lists.
+    """
 
     #: A call's position may be a list or a leaf: both are positions of this tree.
     position_types = (list, Leaf)
@@ -83,7 +97,20 @@ def record_nested(function: Callable, nested: Any):
     """``function(tree, -inf, +inf, True, visited)`` on a copy of ``nested``, every call
     recorded (:func:`~minimax_viz.record_calls`): the learner's result and the list it filled.
 
-    The learner's own errors reach the caller."""
+    The learner's own errors reach the caller.
+
+    Parameters
+    ----------
+    function : callable
+        The learner's ``alphabeta(node, alpha, beta, is_max, visited)``.
+    nested : list
+        The tree as nested lists.
+
+    Returns
+    -------
+    tuple
+        The recording (a LearnerResult) and the list ``visited`` it filled.
+    """
     game = NestedTree(nested)
     visited: list = []
     mine = record_calls(function, game.handed, -math.inf, math.inf, True, visited, game=game,
@@ -95,7 +122,20 @@ def nested_parting(function: Callable, nested: Any) -> Difference | None:
     """Where ``function`` (a nested-list alpha-beta) first parts from alpha-beta cutting on
     ``>=`` (AIMA, the lesson's rule), or None when it makes the same calls with the same
     windows and values, or when its calls cannot be recorded (its error is for the check to
-    put in words). Never raises on the learner's function."""
+    put in words). Never raises on the learner's function.
+
+    Parameters
+    ----------
+    function : callable
+        The learner's ``alphabeta(node, alpha, beta, is_max, visited)``.
+    nested : list
+        The tree as nested lists.
+
+    Returns
+    -------
+    Difference or None
+        The first parting, or None.
+    """
     try:
         mine, _ = record_nested(function, nested)
     except Exception:  # the learner's code: the check words its error on its own run

@@ -80,6 +80,17 @@ class GraphGame(Game):
     a number, the utility of a finished game; ``guesses`` gives ``evaluate`` (0 if not
     given) at any position, finished ones included.
 
+    Parameters
+    ----------
+    nodes : dict
+        ``{name: (kind, [children])}`` for an inner position, ``{name: utility}`` for a finished one.
+    guesses : dict or None, optional
+        ``{name: guess}``, what ``evaluate`` gives (0 where not given).
+    start : str or None, optional
+        The start's name (``None``: the first of ``nodes``).
+
+    Examples
+    --------
     >>> g = GraphGame({"R": ("max", ["A", "B"]), "A": 3, "B": ("min", ["A"])}, {"B": 1})
     >>> g.moves("R"), g.play("R", 1), g.play("B", 0), g.evaluate("B"), g.utility("A")
     ((0, 1), 'B', 'A', 1, 3)
@@ -106,7 +117,20 @@ class GraphGame(Game):
     def state(self, value: Any = None):
         """The position named ``value`` (None: the start).
 
-        :raises InvalidMove: when ``value`` is not the name of a position of this game.
+        Parameters
+        ----------
+        value : str or None, optional
+            A position's name (``None``: the start).
+
+        Returns
+        -------
+        str
+            The name.
+
+        Raises
+        ------
+        InvalidMove
+            When ``value`` is not the name of a position of this game.
         """
         if value is None:
             return self.root
@@ -121,9 +145,46 @@ class GraphGame(Game):
         return self.state(state)
 
     def name(self, state) -> str:
+        """The position's name (a position is its name).
+
+        Parameters
+        ----------
+        state : str
+            A position's name.
+
+        Returns
+        -------
+        str
+            The name.
+
+        Raises
+        ------
+        InvalidMove
+            When ``state`` is not the name of a position of this game.
+        """
         return self.state(state)
 
     def label(self, state, move) -> str:
+        """The label of ``move`` at ``state``: the position's name in lower case and the move
+        counted from 1 (``a1``, ``a2``, ... at A).
+
+        Parameters
+        ----------
+        state : str
+            A position's name.
+        move : int
+            A child's index, from 0.
+
+        Returns
+        -------
+        str
+            The label.
+
+        Raises
+        ------
+        InvalidMove
+            When ``state`` is not the name of a position of this game.
+        """
         return f"{self.state(state).lower()}{move + 1}"
 
     def node_type(self, state) -> str:
@@ -149,7 +210,22 @@ class GraphGame(Game):
     def play(self, state, move):
         """The position that ``move`` (a child's index, from 0) leads to from ``state``.
 
-        :raises InvalidMove: when ``state`` is not a position of this game or ``move`` not a move there.
+        Parameters
+        ----------
+        state : str
+            A position's name.
+        move : int
+            A child's index, from 0.
+
+        Returns
+        -------
+        str
+            The child's name.
+
+        Raises
+        ------
+        InvalidMove
+            When ``state`` is not a position of this game or ``move`` not a move there.
         """
         children = self._children(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < len(children):
@@ -307,7 +383,19 @@ lose -10
 @dataclass
 class Case:
     """One game a check runs the learner's search on: ``depth`` plies (None: to the end)
-    from ``state`` (None: the game's start)."""
+    from ``state`` (None: the game's start).
+
+    Parameters
+    ----------
+    name : str
+        The game in words.
+    game : Game
+        The game.
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
+    state : object, optional
+        The position (``None``: the game's start).
+    """
 
     name: str
     game: Game
@@ -318,7 +406,10 @@ class Case:
     def start(self):
         """The position searched from, in the game's own form.
 
-        :raises MinimaxError: when ``state`` is not a position of ``game``.
+        Raises
+        ------
+        MinimaxError
+            When ``state`` is not a position of ``game``.
         """
         return self.game.start() if self.state is None else self.game.state(self.state)
 
@@ -326,6 +417,18 @@ class Case:
 def cases(kind: str = "minimax") -> list[Case]:
     """The games a check of ``kind`` runs a search on, in order (small first).
 
+    Parameters
+    ----------
+    kind : str, optional
+        The search, one of :data:`KINDS` (``"minimax"`` unless given).
+
+    Returns
+    -------
+    list of Case
+        The games, small first.
+
+    Examples
+    --------
     >>> [c.name for c in cases()][:4]
     ['AIMA figure 5.2', 'a tree of ties', 'a tree of ties at zero', 'two Min agents in a row']
     """
@@ -372,6 +475,15 @@ class WatchedGame(ForwardingGame):
     in a CS188 tree, which has no guess there) reaches the search as words for the
     learner; past ``max_calls`` questions the search is stopped.
 
+    Parameters
+    ----------
+    game : Game
+        The game to watch.
+    max_calls : int, optional
+        The most questions before the search is stopped (1,000,000 unless given).
+
+    Examples
+    --------
     >>> watched = WatchedGame(GameTree([[3, 12], [2]]))
     >>> watched.moves(watched.play((), 1)), watched.looked, watched.generated
     ((0,), [(1,)], [(1,)])
@@ -439,7 +551,20 @@ class WatchedGame(ForwardingGame):
     def evaluate(self, state):
         """The watched game's guess at ``state``.
 
-        :raises _Slip: (caught by the check, which names the slip) when the learner's search
+        Parameters
+        ----------
+        state : object
+            A position.
+
+        Returns
+        -------
+        float
+            The game's guess.
+
+        Raises
+        ------
+        _Slip
+            (caught by the check, which names the slip) when the learner's search
             asks for a finished game's guess; the game's own errors pass on.
         """
         self._look(state)
@@ -579,7 +704,23 @@ def _right(kind: str, case: Case) -> list:
 
 class SearchFeedback(Feedback):
     """A check's verdict on a learner's search, with the first difference kept to draw:
-    :meth:`show` draws the right tree above and the learner's below, the parting marked."""
+    :meth:`show` draws the right tree above and the learner's below, the parting marked.
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the check passed.
+    message : str
+        The verdict in words.
+    hint : str or None, optional
+        What to try next.
+    run : Run or None, optional
+        The learner's recorded run.
+    difference : Difference or None, optional
+        The first parting from the right search.
+    kind : str, optional
+        The search checked (``"minimax"`` unless given).
+    """
 
     def __init__(self, ok: bool, message: str, *, hint: str | None = None, run: Run | None = None,
                  difference: Difference | None = None, kind: str = "minimax"):
@@ -589,7 +730,13 @@ class SearchFeedback(Feedback):
     def draw(self):
         """The two Axes of :func:`minimax_viz.draw_difference`; for a right verdict on one
         position (:func:`compare_search`), the Axes of the learner's own tree, its cut
-        branches drawn as the engine draws them; None when there is nothing to draw."""
+        branches drawn as the engine draws them; None when there is nothing to draw.
+
+        Returns
+        -------
+        tuple of Axes, Axes or None
+            What was drawn, or None.
+        """
         if self.difference is not None:
             return self.difference.draw()
         if self.ok and self.run is not None and self.run.mine is not None:
@@ -599,7 +746,18 @@ class SearchFeedback(Feedback):
         return None
 
     def picture(self, *, dpi: int = 100) -> bytes | None:
-        """The drawing of :meth:`draw` as PNG bytes (at most 1,000 px wide), or None."""
+        """The drawing of :meth:`draw` as PNG bytes (at most 1,000 px wide), or None.
+
+        Parameters
+        ----------
+        dpi : int, optional
+            The resolution (100 unless given).
+
+        Returns
+        -------
+        bytes or None
+            The PNG, or None.
+        """
         if self.difference is None and not (self.ok and self.run is not None and self.run.mine is not None):
             return None
         import matplotlib.pyplot as plt
@@ -621,7 +779,20 @@ class SearchFeedback(Feedback):
         parts from the right one framed and named in the captions; None when nothing was
         recorded. ``options`` go to the Stepper (``step``, ``speed`` ...).
 
-        :raises InvalidOption: for an option the Stepper refuses.
+        Parameters
+        ----------
+        **options
+            Options of the :class:`~minimax_viz.Stepper` (``step``, ``speed`` ...).
+
+        Returns
+        -------
+        Stepper or None
+            The stepper, or None when nothing was recorded.
+
+        Raises
+        ------
+        InvalidOption
+            For an option the Stepper refuses.
         """
         if self.run is None or self.run.mine is None:
             return None
@@ -643,9 +814,35 @@ def compare_search(fn: Callable, kind: str, game: Game, state: Any = None, depth
     end gets an :class:`~minimax_viz.exercises.feedback.Unfinished` line instead (``exercise``
     names where to finish it). Moves are compared in ``game.moves`` order.
 
-    :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake).
-    :raises MinimaxError: for a ``state`` that is not a position of ``game`` (likewise).
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``search(game, state, depth)``.
+    kind : str
+        The search, one of :data:`KINDS`.
+    game : Game
+        The game.
+    state : object, optional
+        The position (``None``: the game's start).
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
+    exercise : str or None, optional
+        The exercise where the learner writes ``fn``, for the words.
 
+    Returns
+    -------
+    SearchFeedback or Unfinished
+        The verdict, or the line saying what to finish first.
+
+    Raises
+    ------
+    ValueError
+        For a ``kind`` not in :data:`KINDS` (the lesson's mistake).
+    MinimaxError
+        For a ``state`` that is not a position of ``game`` (likewise).
+
+    Examples
+    --------
     >>> from minimax_viz.exercises.lesson10 import reference_minimax
     >>> compare_search(reference_minimax, "minimax", GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     Right: your minimax searches this position call for call as mv.minimax does: 13 calls; value 3, move 0.
@@ -684,8 +881,32 @@ def show_search(fn: Callable, kind: str, game: Game, state: Any = None, depth: i
     parting marked, or the learner's own tree when they agree; returns the verdict (a
     notebook shows its words under the drawing). Nothing is drawn for an unfinished search.
 
-    :raises ValueError: for a ``kind`` not in :data:`KINDS`.
-    :raises MinimaxError: for a ``state`` that is not a position of ``game``.
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``search(game, state, depth)``.
+    kind : str
+        The search, one of :data:`KINDS`.
+    game : Game
+        The game.
+    state : object, optional
+        The position (``None``: the game's start).
+    depth : int or None, optional
+        The depth limit (``None``: to the end).
+    exercise : str or None, optional
+        The exercise where the learner writes ``fn``, for the words.
+
+    Returns
+    -------
+    SearchFeedback or Unfinished
+        The verdict, or the line saying what to finish first.
+
+    Raises
+    ------
+    ValueError
+        For a ``kind`` not in :data:`KINDS`.
+    MinimaxError
+        For a ``state`` that is not a position of ``game``.
     """
     verdict = compare_search(fn, kind, game, state, depth, exercise=exercise)
     if isinstance(verdict, SearchFeedback):
@@ -703,6 +924,20 @@ def call_problem(fn: Callable, kind: str = "minimax") -> str | None:
     check calls it, or that is told whose turn it is instead of asking the game; None
     when its parameters fit.
 
+    Parameters
+    ----------
+    fn : callable
+        The learner's search.
+    kind : str, optional
+        The search, one of :data:`KINDS` (``"minimax"`` unless given).
+
+    Returns
+    -------
+    str or None
+        The words, or None when its parameters fit.
+
+    Examples
+    --------
     >>> def minimax(state, depth, is_max): ...
     >>> print(call_problem(minimax))
     minimax is told whose turn it is (is_max), as the note's pseudocode is; on the Game interface ask
@@ -757,7 +992,22 @@ def check_search(fn: Callable, kind: str = "minimax") -> SearchFeedback:
     a search left over from an earlier cell (its latest cell failed or no longer defines
     it) is reported as such, not judged (the :class:`SearchFeedback` is a Feedback).
 
-    :raises ValueError: for a ``kind`` not in :data:`KINDS` (the lesson's mistake, not the learner's).
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``search(game, state, depth)``.
+    kind : str, optional
+        The search, one of :data:`KINDS` (``"minimax"`` unless given).
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict; ``.show()`` draws the two trees on a "Not yet".
+
+    Raises
+    ------
+    ValueError
+        For a ``kind`` not in :data:`KINDS` (the lesson's mistake, not the learner's).
     """
     if kind not in KINDS:
         raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
@@ -812,6 +1062,22 @@ def with_note_words(verdict: SearchFeedback, fn: Callable, kind: str) -> SearchF
     which lessons 04 and 05 quote); the hint of :func:`call_problem` where the check cannot
     call the search as ``search(game, state, depth)``.
 
+    Parameters
+    ----------
+    verdict : SearchFeedback
+        A check's verdict.
+    fn : callable
+        The learner's search.
+    kind : str
+        The search, one of :data:`KINDS`.
+
+    Returns
+    -------
+    SearchFeedback
+        The verdict, with the hint added where it fits.
+
+    Examples
+    --------
     >>> def minimax(game, state, depth, is_max):
     ...     return 0, None
     >>> print(with_note_words(check_search(minimax), minimax, "minimax").hint)

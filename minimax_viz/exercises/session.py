@@ -99,7 +99,13 @@ def _what_stopped(ran: Ran) -> str:
 
 
 class Session:
-    """The cells run in one IPython shell since ``import minimax_viz``, and what they defined."""
+    """The cells run in one IPython shell since ``import minimax_viz``, and what they defined.
+
+    Parameters
+    ----------
+    shell : IPython.core.interactiveshell.InteractiveShell
+        The shell whose cells it follows.
+    """
 
     def __init__(self, shell):
         self.shell = shell
@@ -109,10 +115,24 @@ class Session:
 
     # -- IPython's events ---------------------------------------------------------------------
     def pre_run_cell(self, info) -> None:
+        """IPython's ``pre_run_cell`` event: note the cell about to run.
+
+        Parameters
+        ----------
+        info : IPython.core.interactiveshell.ExecutionInfo
+            The cell's source and id.
+        """
         self._current = (getattr(info, "raw_cell", "") or "", getattr(info, "cell_id", None))
         self._cached = None
 
     def post_run_cell(self, result) -> None:
+        """IPython's ``post_run_cell`` event: note what the cell defined, and whether it failed.
+
+        Parameters
+        ----------
+        result : IPython.core.interactiveshell.ExecutionResult
+            The cell's result.
+        """
         info = getattr(result, "info", None)
         source = getattr(info, "raw_cell", None) or (self._current or ("", None))[0]
         before = getattr(result, "error_before_exec", None)
@@ -123,7 +143,20 @@ class Session:
 
     # -- what the checks ask ------------------------------------------------------------------
     def stale(self, name: str, value: Any = None) -> tuple[str, str] | None:
-        """``(message, hint)`` when ``name`` is not what the learner's latest cells say."""
+        """``(message, hint)`` when ``name`` is not what the learner's latest cells say.
+
+        Parameters
+        ----------
+        name : str
+            A name the learner defines.
+        value : object, optional
+            The value the name holds now.
+
+        Returns
+        -------
+        tuple of str or None
+            ``(message, hint)``, or None when the name is current.
+        """
         defining = _defining(self.runs, name)
         if not defining:
             return None
@@ -163,7 +196,13 @@ class Session:
         return code is not None and ran.count is not None and names.get(code.co_filename) == ran.count
 
     def stale_in_current_cell(self) -> tuple[str, str] | None:
-        """The first name the running cell reads that is stale, in words; else None."""
+        """The first name the running cell reads that is stale, in words; else None.
+
+        Returns
+        -------
+        tuple of str or None
+            ``(message, hint)``, or None.
+        """
         if self._current is None:
             return None
         count = getattr(self.shell, "execution_count", None)
@@ -183,7 +222,21 @@ class Session:
     # -- a NameError raised by a cell itself -------------------------------------------------
     def name_error(self, shell, etype, value, tb, tb_offset=None):
         """IPython's handler for NameError: one line of words when a cell's own code named
-        something not defined yet; the usual traceback when the error is deeper."""
+        something not defined yet; the usual traceback when the error is deeper.
+
+        Parameters
+        ----------
+        shell : IPython.core.interactiveshell.InteractiveShell
+            The shell.
+        etype : type
+            The error's type (NameError).
+        value : NameError
+            The error.
+        tb : traceback
+            Its traceback.
+        tb_offset : int or None, optional
+            As IPython passes it.
+        """
         last = tb
         while last is not None and last.tb_next is not None:
             last = last.tb_next
@@ -198,7 +251,18 @@ class Session:
         return None
 
     def name_error_words(self, error: NameError) -> str:
-        """One line for a NameError: the cell to run first."""
+        """One line for a NameError: the cell to run first.
+
+        Parameters
+        ----------
+        error : NameError
+            The error.
+
+        Returns
+        -------
+        str
+            The words.
+        """
         name = getattr(error, "name", None) or (re.findall(r"'(\w+)'", str(error)) or ["it"])[0]
         defining = _defining(self.runs, name)
         if defining and defining[-1].error is not None:
@@ -215,6 +279,16 @@ def watch(shell=None) -> Session | None:
 
     ``%load_ext minimax_viz`` calls it (``import minimax_viz`` alone changes nothing in the
     shell). The NameError words are installed only when no other custom exception handler is.
+
+    Parameters
+    ----------
+    shell : IPython.core.interactiveshell.InteractiveShell or None, optional
+        The shell (``None``: the running IPython).
+
+    Returns
+    -------
+    Session or None
+        The shell's session, or None outside IPython.
     """
     shell = _shell() if shell is None else shell
     if shell is None or not hasattr(shell, "events"):
@@ -237,6 +311,13 @@ def watch(shell=None) -> Session | None:
 def unwatch(shell) -> None:
     """Stop watching the cells of `shell` (``%unload_ext minimax_viz``); nothing if it was not.
 
+    Parameters
+    ----------
+    shell : IPython.core.interactiveshell.InteractiveShell
+        The shell.
+
+    Examples
+    --------
     >>> unwatch(None)
     """
     session = getattr(shell, "_minimax_viz_session", None)
@@ -257,6 +338,13 @@ def stale_words() -> tuple[str, str] | None:
     latest cell that defines it (that cell failed, or no longer defines it); None when all
     is current, and always None outside IPython. Never raises.
 
+    Returns
+    -------
+    tuple of str or None
+        ``(message, hint)``, or None.
+
+    Examples
+    --------
     >>> stale_words() is None  # plain Python: nothing to say
     True
     """

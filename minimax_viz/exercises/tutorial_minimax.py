@@ -49,7 +49,17 @@ LINES = (
 @dataclass
 class Verdict:
     """What went wrong on one board: the words, the first difference to draw (if any), and
-    whether the function (or one it calls) is still the stub."""
+    whether the function (or one it calls) is still the stub.
+
+    Parameters
+    ----------
+    words : str
+        What went wrong, in words.
+    difference : Difference or None, optional
+        The first parting, to draw.
+    stub : bool, optional
+        Whether the function (or one it calls) is still the stub.
+    """
 
     words: str
     difference: Difference | None = None
@@ -61,6 +71,18 @@ class Verdict:
 def signed(score) -> str:
     """+1, -1, and 0 without a sign (any other value as Python writes it).
 
+    Parameters
+    ----------
+    score : float
+        A score.
+
+    Returns
+    -------
+    str
+        The score in words.
+
+    Examples
+    --------
     >>> signed(1), signed(-1), signed(0), signed(0.5)
     ('+1', '-1', '0', '0.5')
     """
@@ -74,8 +96,23 @@ def signed(score) -> str:
 def board_text(board) -> str:
     """The board in three indented rows, empty cells shown by their index.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    board : list or str
+        A tic-tac-toe board.
 
+    Returns
+    -------
+    str
+        Three indented rows.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
+
+    Examples
+    --------
     >>> print(board_text(["X", 1, "O", "X", 4, "X", "O", "O", 8]))
         X 1 O
         X 4 X
@@ -105,8 +142,23 @@ def _cells(cells: list) -> str:
 def board_facts(board) -> str:
     """Why a board is finished or not, in words.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    board : list or str
+        A tic-tac-toe board.
 
+    Returns
+    -------
+    str
+        The words.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
+
+    Examples
+    --------
     >>> board_facts(["X", 1, "O", "X", "X", "X", "O", "O", 8])
     'X has the middle row 3-4-5'
     >>> board_facts(["X", 1, "O", "X", 4, "X", "O", "O", 8])
@@ -163,8 +215,28 @@ def record(fn: Callable, board, mark: str, *, max_nodes: int) -> LearnerResult:
     :func:`~minimax_viz.clock.time_limit` seconds with a ``TimeoutError`` (the
     learner's own errors reach the caller).
 
-    :raises TimeoutError: the function ran longer than the time limit.
-    :raises TreeTooLarge: it made more than ``max_nodes`` calls.
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``minimax(board, mark)``.
+    board : list or str
+        A tic-tac-toe board.
+    mark : str
+        The player to move.
+    max_nodes : int
+        The most calls recorded.
+
+    Returns
+    -------
+    LearnerResult
+        The recording.
+
+    Raises
+    ------
+    TimeoutError
+        The function ran longer than the time limit.
+    TreeTooLarge
+        It made more than ``max_nodes`` calls.
     """
     seconds = _time_limit()
     try:
@@ -186,7 +258,20 @@ def _raised_in(err: BaseException) -> str | None:
 
 def stub_below(fn: Callable, err: BaseException) -> str | None:
     """The name of the function ``fn`` calls that is still the stub, when ``err`` is the
-    NotImplementedError it raised (None when ``fn`` itself is the stub, or for another error)."""
+    NotImplementedError it raised (None when ``fn`` itself is the stub, or for another error).
+
+    Parameters
+    ----------
+    fn : callable
+        The learner's function.
+    err : BaseException
+        What it raised.
+
+    Returns
+    -------
+    str or None
+        The stub's name, or None.
+    """
     if not isinstance(err, NotImplementedError):
         return None
     where = _raised_in(err)
@@ -219,7 +304,26 @@ def judge(fn: Callable, board, mark: str | None = None, *, locate: bool = True) 
     function raises, ``locate`` looks for the smallest board below ``board`` where it
     already goes wrong. Never raises on the learner's function.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
+    Parameters
+    ----------
+    fn : callable
+        The learner's ``minimax(board, mark)``.
+    board : list or str
+        A tic-tac-toe board.
+    mark : str or None, optional
+        The player to move (``None``: the one whose turn it is).
+    locate : bool, optional
+        Whether to look for the smallest board where a raising function goes wrong (True unless given).
+
+    Returns
+    -------
+    Verdict or None
+        What went wrong, or None.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe (the lesson's slip, not the learner's).
     """
     cells = list(_GAME.board(board))
     mark = mark or _GAME.player(cells)
@@ -337,7 +441,28 @@ def judge_recording(mine: LearnerResult, given: list, board, mark: str, right) -
     """:func:`judge` on a recording already made: ``mine`` recorded from ``fn(given, mark)``,
     where ``given`` was a copy of ``board``; ``right`` is the engine's search of ``board``.
 
-    :raises InvalidBoard: when ``board`` is not a position of tic-tac-toe.
+    Parameters
+    ----------
+    mine : LearnerResult
+        The recording of ``fn(given, mark)``.
+    given : list
+        The copy of ``board`` the function was given.
+    board : list or str
+        A tic-tac-toe board.
+    mark : str
+        The player to move.
+    right : SearchResult
+        The engine's search of ``board``.
+
+    Returns
+    -------
+    Verdict or None
+        What went wrong, or None.
+
+    Raises
+    ------
+    InvalidBoard
+        When ``board`` is not a position of tic-tac-toe.
     """
     board = list(_GAME.board(board))
     if mine.tree.odd:

@@ -52,28 +52,94 @@ class Game:
 
     # -- forms of a state -------------------------------------------------------
     def start(self) -> Any:
-        """The internal state at the start of the game."""
+        """The internal state at the start of the game.
+
+        Returns
+        -------
+        object
+            The starting position, in the internal form.
+        """
         raise NotImplementedError
 
     def state(self, value: Any = None) -> Any:
-        """Check ``value`` and return it in the internal form (``None`` is the start)."""
+        """Check ``value`` and return it in the internal form (``None`` is the start).
+
+        Parameters
+        ----------
+        value : object, optional
+            A position in the public or internal form; ``None`` (the default) is the start.
+
+        Returns
+        -------
+        object
+            The same position in the internal form.
+
+        Raises
+        ------
+        InvalidBoard
+            When ``value`` is not a position of this game (in the games of the package).
+        """
         raise NotImplementedError
 
     def board(self, state: Any) -> Any:
-        """The public form of ``state``, as a person would write it."""
+        """The public form of ``state``, as a person would write it.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        object
+            The position in the public form.
+        """
         return state
 
     def to_text(self, state: Any) -> str:
-        """A short, readable picture of ``state`` in plain text."""
+        """A short, readable picture of ``state`` in plain text.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        str
+            The picture, one or more lines.
+        """
         return repr(self.board(state))
 
     # -- rules ---------------------------------------------------------------------
     def player(self, state: Any) -> str:
-        """The label of the player to move."""
+        """The label of the player to move.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        str
+            :attr:`max_player`, :attr:`min_player` or another agent's label.
+        """
         raise NotImplementedError
 
     def is_max(self, state: Any) -> bool:
-        """True when the maximising player is to move."""
+        """True when the maximising player is to move.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        bool
+            Whether :meth:`player` is :attr:`max_player`.
+        """
         return self.player(state) == self.max_player
 
     def node_type(self, state: Any) -> str:
@@ -82,6 +148,16 @@ class Game:
         The default: ``"max"`` when :meth:`is_max`, else ``"min"``. A game with dice or
         cards returns ``"chance"`` where chance moves, and gives the odds in
         :meth:`probabilities`.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        str
+            ``"max"``, ``"min"`` or ``"chance"``.
         """
         return "max" if self.is_max(state) else "min"
 
@@ -90,6 +166,16 @@ class Game:
 
         The default gives every move the same chance. The numbers must lie in (0, 1] and
         add up to 1; :func:`minimax_viz.expectimax` checks them where it uses them.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        sequence of float
+            One probability per move (empty when there is no move).
         """
         n = len(self.moves(state))
         return (1 / n,) * n if n else ()
@@ -99,35 +185,126 @@ class Game:
 
         The default is the move itself; a tree read from a CS188 test names its moves
         after the file's actions ("Left", "pacRight", ...).
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+        move : int
+            One of :meth:`moves` at ``state``.
+
+        Returns
+        -------
+        object
+            The move's name.
         """
         return move
 
     def moves(self, state: Any) -> Sequence[int]:
-        """The legal moves, in the game's fixed order (empty when the game is over)."""
+        """The legal moves, in the game's fixed order (empty when the game is over).
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        sequence of int
+            The moves.
+        """
         raise NotImplementedError
 
     def play(self, state: Any, move: int) -> Any:
-        """The state after ``move``; the given state is left as it was."""
+        """The state after ``move``; the given state is left as it was.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+        move : int
+            A legal move at ``state``.
+
+        Returns
+        -------
+        object
+            The position after the move, in the internal form.
+        """
         raise NotImplementedError
 
     def winner(self, state: Any) -> str | None:
-        """The label of the winner, or ``None`` (game on, or drawn)."""
+        """The label of the winner, or ``None`` (game on, or drawn).
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        str or None
+            The winner's label.
+        """
         raise NotImplementedError
 
     def is_terminal(self, state: Any) -> bool:
-        """True when the game is over."""
+        """True when the game is over.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        bool
+            Whether the game is over.
+        """
         raise NotImplementedError
 
     def utility(self, state: Any) -> float:
-        """The value of a finished game for the maximising player."""
+        """The value of a finished game for the maximising player.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        float
+            The utility for Max.
+        """
         raise NotImplementedError
 
     def evaluate(self, state: Any) -> float:
-        """A heuristic guess of the value for Max, used where a depth limit stops the search."""
+        """A heuristic guess of the value for Max, used where a depth limit stops the search.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        float
+            The guess; the default is 0.
+        """
         return 0
 
     def result_text(self, state: Any) -> str:
-        """A few words on how a finished game ended, for traces and figures."""
+        """A few words on how a finished game ended, for traces and figures.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        str
+            The words; the default is ``"game over"``.
+        """
         return "game over"
 
     def moves_left(self, state: Any) -> int:
@@ -136,6 +313,16 @@ class Game:
         Searches with ``quick_wins=True`` score a finished game as its utility times one
         plus this number, so a quick win counts for more than a slow one. A board game
         answers its number of empty cells; the default, 0, leaves utilities as they are.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        int
+            The number of moves that could still be played.
         """
         return 0
 
@@ -144,6 +331,18 @@ class Game:
 
         :func:`minimax_viz.centre_first` sorts the moves by it; ties keep the game's move
         order, and the default (0 for every move) keeps that order as it is.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+        move : int
+            One of :meth:`moves` at ``state``.
+
+        Returns
+        -------
+        float
+            The move's priority.
         """
         return 0
 
@@ -156,6 +355,18 @@ class Game:
         Min); it finds none when :attr:`win_utility` is ``None``. Like :meth:`successors`,
         it takes the internal state; a fast game overrides it.
 
+        Parameters
+        ----------
+        state : object
+            A position in the internal form.
+
+        Returns
+        -------
+        collection of int
+            The winning moves.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe
         >>> game = TicTacToe()
         >>> Game.winning_moves(game, game.state("XX.OO...."))   # X completes the top row
@@ -176,6 +387,18 @@ class Game:
         order (with two or more, every move loses: one is enough to find the value). The
         default, empty, claims nothing.
 
+        Parameters
+        ----------
+        state : object
+            A position in the internal form.
+
+        Returns
+        -------
+        collection of int
+            The threatened moves.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe
         >>> Game.threats(TicTacToe(), 0)
         ()
@@ -190,6 +413,20 @@ class Game:
         finished game below ``state`` (scored with ``quick_wins`` or not). The default,
         ``None``, knows no such bound: no narrowing.
 
+        Parameters
+        ----------
+        state : object
+            A position in the internal form.
+        quick_wins : bool
+            Whether finished games are scored with :meth:`quick_outcome`.
+
+        Returns
+        -------
+        float or None
+            The bound, or ``None`` when the game knows none.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe
         >>> Game.best_reachable(TicTacToe(), 0, quick_wins=True) is None
         True
@@ -205,6 +442,20 @@ class Game:
         ``alphabeta(..., win_check=True)`` asks it at every node below the root. The
         default calls the three hooks; a fast game answers them in one pass over its board.
 
+        Parameters
+        ----------
+        state : object
+            A position in the internal form.
+        quick_wins : bool
+            Whether finished games are scored with :meth:`quick_outcome`.
+
+        Returns
+        -------
+        tuple
+            ``(winning_moves, best_reachable, threats)``.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe
         >>> game = TicTacToe()
         >>> Game.solver_facts(game, game.state("XX.OO...."), quick_wins=True)
@@ -218,12 +469,34 @@ class Game:
         return wins, self.best_reachable(state, quick_wins=quick_wins), self.threats(state)
 
     def key(self, state: Any) -> Hashable:
-        """A hashable key that is equal for equal positions (for memo tables)."""
+        """A hashable key that is equal for equal positions (for memo tables).
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        hashable
+            The key; the default is the internal form of ``state``.
+        """
         return self.state(state)
 
     # -- what the search calls at every node ---------------------------------------
     def outcome(self, state: Any) -> float | None:
-        """The utility if the game is over, else ``None``."""
+        """The utility if the game is over, else ``None``.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        float or None
+            The utility for Max of a finished game, ``None`` while the game goes on.
+        """
         return self.utility(state) if self.is_terminal(state) else None
 
     def quick_outcome(self, state: Any) -> float | None:
@@ -232,6 +505,18 @@ class Game:
         on). The search calls it at every node instead of :meth:`outcome`; a fast game
         answers it in one pass.
 
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        float or None
+            The scaled utility, or ``None`` while the game goes on.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe
         >>> game = TicTacToe()
         >>> Game.quick_outcome(game, game.state("XXXOO....")), Game.quick_outcome(game, 0)
@@ -243,7 +528,18 @@ class Game:
         return over
 
     def successors(self, state: Any) -> Sequence[tuple[int, Any]]:
-        """``(move, next_state)`` pairs in move order."""
+        """``(move, next_state)`` pairs in move order.
+
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        sequence of tuple
+            One ``(move, next_state)`` pair per legal move.
+        """
         return tuple((m, self.play(state, m)) for m in self.moves(state))
 
     def open_successors(self, state: Any) -> Sequence[tuple[int, Any]]:
@@ -251,6 +547,18 @@ class Game:
         ``None``: what the search calls in its place. A game that tests for the end of the
         game in :meth:`successors` may skip the test here; the default is :meth:`successors`.
 
+        Parameters
+        ----------
+        state : object
+            A position in the internal form, of a game still on.
+
+        Returns
+        -------
+        sequence of tuple
+            One ``(move, next_state)`` pair per legal move.
+
+        Examples
+        --------
         >>> from minimax_viz import ConnectFour
         >>> game = ConnectFour()
         >>> game.open_successors(0) == game.successors(0) == Game.open_successors(game, 0)
@@ -260,7 +568,18 @@ class Game:
 
     def open_successors_by_priority(self, state: Any) -> Sequence[tuple[int, Any]]:
         """:meth:`successors_by_priority` of a game still on, as :meth:`open_successors` is to
-        :meth:`successors`: what a search ordered by :func:`minimax_viz.centre_first` calls."""
+        :meth:`successors`: what a search ordered by :func:`minimax_viz.centre_first` calls.
+
+        Parameters
+        ----------
+        state : object
+            A position in the internal form, of a game still on.
+
+        Returns
+        -------
+        sequence of tuple
+            ``(move, next_state)`` pairs, highest priority first.
+        """
         return self.successors_by_priority(state)
 
     def successors_by_priority(self, state: Any) -> Sequence[tuple[int, Any]]:
@@ -269,6 +588,18 @@ class Game:
         at every node: the default sorts at each call, a game with tables (tic-tac-toe)
         sorts each position once and answers with a look-up.
 
+        Parameters
+        ----------
+        state : object
+            A position of this game, in its public or internal form.
+
+        Returns
+        -------
+        sequence of tuple
+            ``(move, next_state)`` pairs, highest priority first.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, TicTacToe
         >>> [m for m, _ in TicTacToe().successors_by_priority(0)]
         [4, 0, 2, 6, 8, 1, 3, 5, 7]

@@ -52,6 +52,26 @@ class _GameMethod:
 class ConnectFour(ConnectFourBoard, Game):
     """Connect Four: drop discs into columns; four in a row, across, up or diagonally, wins.
 
+    Parameters
+    ----------
+    *by_position
+        Nothing: the sizes are given by name (``ConnectFour(6, 7)`` is refused).
+    rows : int, optional
+        The number of rows, 4 to 16 (6 unless given).
+    cols : int, optional
+        The number of columns, 4 to 9 (7 unless given).
+
+    Raises
+    ------
+    InvalidOption
+        For ``rows`` (4 to 16) or ``cols`` (4 to 9) out of range or not
+        whole numbers, or sizes given without their names (``ConnectFour(6, 7)``).
+    InvalidBoard
+        From each method given a state that is not a position of the game
+        (see :meth:`state`).
+
+    Examples
+    --------
     >>> game = ConnectFour()
     >>> board = ConnectFour.from_moves("4455")
     >>> print(game.to_text(board))
@@ -66,11 +86,6 @@ class ConnectFour(ConnectFourBoard, Game):
     ('X', (0, 1, 2, 3, 4, 5, 6))
     >>> game.board(game.play(board, 5))[-1]
     '...XXX.'
-
-    :raises InvalidOption: for ``rows`` (4 to 16) or ``cols`` (4 to 9) out of range or not
-        whole numbers, or sizes given without their names (``ConnectFour(6, 7)``).
-    :raises InvalidBoard: from each method given a state that is not a position of the game
-        (see :meth:`state`).
     """
 
     max_player = "X"
@@ -100,6 +115,26 @@ class ConnectFour(ConnectFourBoard, Game):
         ``"X"``, ``"O"``, ``"."``), the same as one multi-line string, a string of
         1-based column digits (``"4455"``), or an internal code.
 
+        Parameters
+        ----------
+        value : list, str, int or None, optional
+            The position, in one of the forms above.
+
+        Returns
+        -------
+        int
+            The position's internal code.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is no board of this size, or a board the rules
+            do not reach (the words say what is wrong).
+        InvalidMove
+            For a string of column digits that is not a game (see :meth:`from_moves`).
+
+        Examples
+        --------
         >>> game = ConnectFour()
         >>> game.state("4455") == game.state(ConnectFour.from_moves("4455"))
         True
@@ -107,10 +142,6 @@ class ConnectFour(ConnectFourBoard, Game):
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidBoard: O has 1 disc and X only 0; X moves first, so O is never ahead
-
-        :raises InvalidBoard: for a value that is no board of this size, or a board the rules
-            do not reach (the words say what is wrong).
-        :raises InvalidMove: for a string of column digits that is not a game (see :meth:`from_moves`).
         """
         if value is None:
             return 0
@@ -140,15 +171,30 @@ class ConnectFour(ConnectFourBoard, Game):
         Called on the class, it uses the usual 6 x 7 board; called on a game, that
         game's board. The moves alternate from X, the first player.
 
+        Parameters
+        ----------
+        moves : str
+            1-based column digits, X's move first.
+
+        Returns
+        -------
+        list of str
+            The rows of the board, top to bottom.
+
+        Raises
+        ------
+        InvalidMove
+            For ``moves`` that are not a string, a character that is not a
+            column digit, a move after the game ended or a move into a full column.
+
+        Examples
+        --------
         >>> ConnectFour.from_moves("4455")[-2:]
         ['...OO..', '...XX..']
         >>> ConnectFour.from_moves("44444444")
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidMove: move 7 of '44444444' is digit 4, column index 3, which is full; a column holds 6 discs
-
-        :raises InvalidMove: for ``moves`` that are not a string, a character that is not a
-            column digit, a move after the game ended or a move into a full column.
         """  # noqa: E501 (the doctest's message is one line)
         if not isinstance(moves, str):
             raise InvalidMove(
@@ -162,7 +208,24 @@ class ConnectFour(ConnectFourBoard, Game):
         return "X" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "O"
 
     def node_type(self, state: Any) -> str:
-        """"max" when X is to move, else "min" (the search asks at every node)."""
+        """"max" when X is to move, else "min" (the search asks at every node).
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        str
+            ``"max"`` or ``"min"``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         code = state if type(state) is int else self._code(state)
         return "max" if (code & self._low).bit_count() == (code >> self._shift).bit_count() else "min"
 
@@ -176,8 +239,26 @@ class ConnectFour(ConnectFourBoard, Game):
         """The position after dropping a disc in column ``move``, in the form of ``state``
         (an internal code for a code, else the list of rows).
 
-        :raises InvalidMove: for a move that is not a column index, into a full column, or
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+        move : int
+            A column index, counted from 0.
+
+        Returns
+        -------
+        list of str or int
+            The position after the move.
+
+        Raises
+        ------
+        InvalidMove
+            For a move that is not a column index, into a full column, or
             after the end of the game.
+        InvalidBoard
+            For a state that is not a position of the game.
         """
         if type(state) is int and type(move) is int:   # a move moves() just gave: its child is known
             last, children = self._last_moves
@@ -215,21 +296,86 @@ class ConnectFour(ConnectFourBoard, Game):
         return self.outcome(self._code(state)) is not None
 
     def utility(self, state: Any) -> int:
-        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on)."""
+        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on).
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        int
+            +1, -1 or 0.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         return self.outcome(self._code(state)) or 0
 
     def result_text(self, state: Any) -> str:
-        """"X wins", "O wins", "draw" or "game on"."""
+        """"X wins", "O wins", "draw" or "game on".
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        str
+            The words.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         won = self.winner(state)
         return f"{won} wins" if won else "draw" if self.is_terminal(state) else "game on"
 
     def moves_left(self, state: Any) -> int:
-        """The number of empty cells (used to prefer quicker wins)."""
+        """The number of empty cells (used to prefer quicker wins).
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        int
+            The number of empty cells.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         code = self._code(state)
         return self._size - code.bit_count()
 
     def move_priority(self, state: Any, move: int) -> int:
-        """Columns nearer the centre first: a disc there sits on more lines of four."""
+        """Columns nearer the centre first: a disc there sits on more lines of four.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+        move : int
+            A column index.
+
+        Returns
+        -------
+        int
+            Higher for a column nearer the centre.
+        """
         return self._priority[move]
 
     def key(self, state: Any) -> int:
@@ -242,6 +388,24 @@ class ConnectFour(ConnectFourBoard, Game):
         the search always prefers a real win to a hopeful position. A finished game gets
         its utility.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        float
+            The guess for X.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+
+        Examples
+        --------
         >>> game = ConnectFour()
         >>> game.evaluate("4") == 9 / game.max_points
         True
@@ -264,7 +428,24 @@ class ConnectFour(ConnectFourBoard, Game):
 
     # -- what the search calls at every node ------------------------------------------------
     def outcome(self, state: Any) -> int | None:
-        """The utility if the game is over (+1, -1 or 0), else ``None``."""
+        """The utility if the game is over (+1, -1 or 0), else ``None``.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        int or None
+            The utility for X, or ``None`` while the game goes on.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         code = state if type(state) is int else self._code(state)
         x, o = code & self._low, code >> self._shift
         last = x.bit_count() > o.bit_count()   # X moved last: only X can have just won
@@ -281,6 +462,24 @@ class ConnectFour(ConnectFourBoard, Game):
         """:meth:`outcome` scaled for ``quick_wins``: a win is worth one plus the empty
         cells left (for X; its negative for O), in the same pass over the bit boards.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        int or None
+            The scaled utility, or ``None`` while the game goes on.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+
+        Examples
+        --------
         >>> game = ConnectFour(rows=4, cols=4)
         >>> game.quick_outcome("1213141"), game.quick_outcome("1")   # X's column of four: 9 cells left
         (10, None)
@@ -298,13 +497,42 @@ class ConnectFour(ConnectFourBoard, Game):
         return None
 
     def successors(self, state: Any) -> tuple:
-        """``(column, next_state)`` pairs, left to right; none when the game is over."""
+        """``(column, next_state)`` pairs, left to right; none when the game is over.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        tuple of tuple
+            One ``(column, code)`` pair per open column.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+        """
         code = state if type(state) is int else self._code(state)
         return () if self._won(code) else self._drop_each(code, self._drops)
 
     def open_successors(self, state: Any) -> tuple:
         """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
-        them: no four to test for again."""
+        them: no four to test for again.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        tuple of tuple
+            One ``(column, code)`` pair per open column.
+        """
         return self._drop_each(state if type(state) is int else self._code(state), self._drops)
 
     def successors_by_priority(self, state: Any) -> tuple:
@@ -312,6 +540,24 @@ class ConnectFour(ConnectFourBoard, Game):
         one first), the order of :meth:`move_priority`, without sorting: the order is
         worked out once per board size.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        tuple of tuple
+            ``(column, code)`` pairs, centre first.
+
+        Raises
+        ------
+        InvalidBoard
+            For a state that is not a position of the game (see :meth:`state`).
+
+        Examples
+        --------
         >>> [c for c, _ in ConnectFour().successors_by_priority("4444")]
         [3, 2, 4, 1, 5, 0, 6]
         """
@@ -319,7 +565,19 @@ class ConnectFour(ConnectFourBoard, Game):
         return () if self._won(code) else self._drop_each(code, self._drops_by_priority)
 
     def open_successors_by_priority(self, state: Any) -> tuple:
-        """:meth:`successors_by_priority` of a game still on, as the search asks them."""
+        """:meth:`successors_by_priority` of a game still on, as the search asks them.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A position: the list of rows (top to bottom), one multi-line string, a string of
+            1-based column digits, or the internal code.
+
+        Returns
+        -------
+        tuple of tuple
+            ``(column, code)`` pairs, centre first.
+        """
         return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
 
     # -- inside -------------------------------------------------------------------------------

@@ -113,18 +113,33 @@ class GameTree(Game):
     The root is Max and the players alternate level by level, unless a list starts with
     its node's kind (see the module's docstring).
 
+    Parameters
+    ----------
+    nested : list
+        The tree as nested lists: an inner node is a list of its children (which may start
+        with its kind, ``"max"``, ``"min"`` or ``"chance"``), a leaf is a number.
+    max_nodes : int, optional
+        The largest number of nodes accepted (2,000,000 unless given).
+
+    Raises
+    ------
+    InvalidTree
+        For an inner node without children, a leaf that is not a
+        number (or is NaN), a mark other than "max", "min" or "chance", or a chance node's
+        probabilities that are not numbers in (0, 1] adding up to 1.
+    TreeTooLarge
+        For a tree of more than ``max_nodes`` nodes (2,000,000 unless
+        given), before any of it is stored.
+    InvalidOption
+        For a ``max_nodes`` that is not a whole number of 1 or more.
+
+    Examples
+    --------
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> tree.moves(()), tree.player(()), tree.player((0,))
     ((0, 1, 2), 'MAX', 'MIN')
     >>> tree.play((), 1), tree.utility((1, 2))
     ((1,), 6)
-
-    :raises InvalidTree: for an inner node without children, a leaf that is not a
-        number (or is NaN), a mark other than "max", "min" or "chance", or a chance node's
-        probabilities that are not numbers in (0, 1] adding up to 1.
-    :raises TreeTooLarge: for a tree of more than ``max_nodes`` nodes (2,000,000 unless
-        given), before any of it is stored.
-    :raises InvalidOption: for a ``max_nodes`` that is not a whole number of 1 or more.
     """
 
     def __init__(self, nested: Any, *, max_nodes: int = MAX_TREE_NODES):
@@ -150,14 +165,36 @@ class GameTree(Game):
         (a number, or a ``(fewest, most)`` range), whole-number leaves from ``low`` to
         ``high``. The same seed always gives the same tree.
 
-        >>> GameTree.random(depth=2, branching=2, seed=1)
-        GameTree([[-1, -6], [5, 6]])
+        Parameters
+        ----------
+        depth : int, optional
+            The number of levels below the root (3 unless given).
+        branching : int or tuple of int, optional
+            Children per inner node, or a ``(fewest, most)`` range (3 unless given).
+        seed : int, optional
+            The seed of the random numbers (0 unless given).
+        low, high : int, optional
+            The smallest and largest leaf values (-9 and 9 unless given).
 
-        :raises InvalidTree: for a ``depth`` or ``branching`` that is not a whole number
+        Returns
+        -------
+        GameTree
+            The tree.
+
+        Raises
+        ------
+        InvalidTree
+            For a ``depth`` or ``branching`` that is not a whole number
             of 1 or more (a range: ``(fewest, most)`` with ``1 <= fewest <= most``), or
             ``low``/``high`` that are not whole numbers with ``low <= high``.
-        :raises TreeTooLarge: when the tree could have more than 2,000,000 nodes
+        TreeTooLarge
+            When the tree could have more than 2,000,000 nodes
             (``most ** depth`` leaves), before any of it is built.
+
+        Examples
+        --------
+        >>> GameTree.random(depth=2, branching=2, seed=1)
+        GameTree([[-1, -6], [5, 6]])
         """
         return cls(_random_nested(depth, branching, seed, low, high))
 
@@ -174,6 +211,23 @@ class GameTree(Game):
         among the moves of its state; moves are tried in the order of their lines.
         Errors name the line to fix.
 
+        Parameters
+        ----------
+        text : str
+            The tree's lines.
+
+        Returns
+        -------
+        GameTree
+            The tree, with its states' names and its moves' labels.
+
+        Raises
+        ------
+        InvalidTree
+            Naming the line, for text that does not read as a tree.
+
+        Examples
+        --------
         >>> tree = GameTree.from_text('''
         ... start A
         ... A left B
@@ -189,8 +243,6 @@ class GameTree(Game):
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidTree: line 3: the value of B is 'three', not a number; a leaf's line is ...
-
-        :raises InvalidTree: naming the line, for text that does not read as a tree.
         """
         nested, names, labels = read_text(text)
         tree = cls(nested)
@@ -203,7 +255,20 @@ class GameTree(Game):
         :class:`~minimax_viz.games.cs188.CS188Tree`, whose docstring says how it reads and
         how a search answers on it as CS188's autograder expects.
 
-        :raises InvalidTree: naming the key or the line, for a file that does not read as
+        Parameters
+        ----------
+        text : str
+            The test file's text.
+
+        Returns
+        -------
+        CS188Tree
+            The tree (a :class:`GameTree`).
+
+        Raises
+        ------
+        InvalidTree
+            Naming the key or the line, for a file that does not read as
             a ``GraphGameTreeTest`` (the cases are listed at ``CS188Tree``).
         """
         return READERS["cs188"](text)
@@ -214,6 +279,13 @@ class GameTree(Game):
         A tree made from nested lists gets AIMA's names: states A, B, C, ... level by
         level, and moves named after their state, ``a1``, ``a2``, ...
 
+        Returns
+        -------
+        str
+            The lines of the text format.
+
+        Examples
+        --------
         >>> print(GameTree([[3, 12], [2]]).to_text_format())
         start A
         A a1 B
@@ -228,11 +300,42 @@ class GameTree(Game):
         return write_text(self)
 
     def name(self, state: Any) -> str:
-        """The name of the state: from the text, or AIMA-style A, B, C, ... level by level."""
+        """The name of the state: from the text, or AIMA-style A, B, C, ... level by level.
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        str
+            The name.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         return self._path_names()[self.state(state)]
 
     def label(self, state: Any, move: int) -> str:
-        """The label of ``move`` at ``state``: from the text, or ``a1``, ``a2``, ... at A."""
+        """The label of ``move`` at ``state``: from the text, or ``a1``, ``a2``, ... at A.
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+        move : int
+            A child's index at ``state``.
+
+        Returns
+        -------
+        str
+            The label.
+        """
         path = self.play(state, move)[:-1]
         name = self._path_names()[path]
         if self._labels is not None:
@@ -241,7 +344,24 @@ class GameTree(Game):
 
     def key(self, state: Any) -> Hashable:
         """The state's name for a tree read from text (the same for a transposition), else its
-        path (for a CS188 tree, the name and the agent to move)."""
+        path (for a CS188 tree, the name and the agent to move).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        hashable
+            The memo key.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         path = self.state(state)
         return self._names[path] if self._named else path
 
@@ -267,6 +387,24 @@ class GameTree(Game):
         """The kind the node's list starts with (``"max"``, ``"min"`` or ``"chance"``), or
         None for a node of its level's kind, unmarked.
 
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        str or None
+            The mark.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+
+        Examples
+        --------
         >>> GameTree([3, ["chance", 1, 2]]).mark((1,)), GameTree([3, [1, 2]]).mark((1,))
         ('chance', None)
         """
@@ -275,7 +413,24 @@ class GameTree(Game):
 
     def given_probabilities(self, state: Any) -> tuple | None:
         """A chance node's probabilities as the tree writes them, None where it gives none
-        (equal odds, or not a chance node)."""
+        (equal odds, or not a chance node).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        tuple of float or None
+            The probabilities written in the tree.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         path = self.state(state)
         return self._odds[path] if path in self._given_odds else None
 
@@ -287,7 +442,20 @@ class GameTree(Game):
         """The path of a node: ``None`` is the root; a tree with named states (read from
         text or CS188) also takes a state's name (its first path, for a shared state).
 
-        :raises InvalidBoard: for a name or a path that is no state of this tree.
+        Parameters
+        ----------
+        value : tuple, str or None, optional
+            A path of child indexes, a state's name, or ``None`` for the root.
+
+        Returns
+        -------
+        tuple
+            The node's path.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
         """
         if value is None:
             return ()
@@ -305,11 +473,45 @@ class GameTree(Game):
         return path
 
     def board(self, state: Any) -> Any:
-        """The path (for a CS188 tree, the state's name)."""
+        """The path (for a CS188 tree, the state's name).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        tuple or str
+            The public form of the node.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         return self.state(state)
 
     def player(self, state: Any) -> str:
-        """"MAX", "MIN" or "CHANCE" (for a CS188 tree "Pacman", "ghost 1", "ghost 2", ...)."""
+        """"MAX", "MIN" or "CHANCE" (for a CS188 tree "Pacman", "ghost 1", "ghost 2", ...).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        str
+            The label of the agent to move.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         return _PLAYERS[self.node_type(state)]
 
     def is_max(self, state: Any) -> bool:
@@ -318,6 +520,24 @@ class GameTree(Game):
     def node_type(self, state: Any) -> str:
         """The node's kind: its mark, or the level's (Max on even levels, Min on odd ones).
 
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        str
+            ``"max"``, ``"min"`` or ``"chance"``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+
+        Examples
+        --------
         >>> GameTree([3, ["chance", 1, 2]]).node_type((1,))
         'chance'
         """
@@ -325,16 +545,59 @@ class GameTree(Game):
         return self._kinds.get(path) or _level_kind(path)
 
     def probabilities(self, state: Any) -> Sequence[float]:
-        """The probabilities of a chance node's moves (equal unless the tree gives them)."""
+        """The probabilities of a chance node's moves (equal unless the tree gives them).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        sequence of float
+            One probability per move.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         path = self.state(state)
         return self._odds[path] if path in self._odds else super().probabilities(path)
 
     def move_name(self, state: Any, move: int) -> Any:
-        """The child index (for a CS188 tree, the action's name)."""
+        """The child index (for a CS188 tree, the action's name).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+        move : int
+            A child's index at ``state``.
+
+        Returns
+        -------
+        int or str
+            The move's name.
+        """
         return move
 
     def evaluate(self, state: Any) -> float:
-        """The heuristic at the depth limit: 0 (for a CS188 tree, the state's evaluation)."""
+        """The heuristic at the depth limit: 0 (for a CS188 tree, the state's evaluation).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        float
+            The guess for Max.
+        """
         return 0
 
     def moves(self, state: Any) -> tuple[int, ...]:
@@ -344,7 +607,25 @@ class GameTree(Game):
     def play(self, state: Any, move: int) -> tuple:
         """The child of ``state`` that ``move`` (a child's index, or its label) leads to.
 
-        :raises InvalidMove: for a move that is none of the node's children (InvalidBoard: a state not in the tree).
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+        move : int or str
+            A child's index, or its label.
+
+        Returns
+        -------
+        tuple
+            The child's path.
+
+        Raises
+        ------
+        InvalidMove
+            For a move that is none of the node's children.
+        InvalidBoard
+            For a state not in the tree.
         """
         path = self.state(state)
         if isinstance(move, str) and self._labels is not None:  # a move's label
@@ -359,13 +640,42 @@ class GameTree(Game):
     def successors(self, state: Any) -> tuple:
         """``(move, next_state)`` pairs in move order, what the search asks at every node;
         the moves are ``range`` of the node's children, so none is checked one by one
-        (``play`` checks its move, in time that grows with the number of children)."""
+        (``play`` checks its move, in time that grows with the number of children).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        tuple of tuple
+            One ``(move, child_path)`` pair per child.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         path = self.state(state)
         node = self._nodes[path]
         return () if isinstance(node, tuple) else tuple([(m, path + (m,)) for m in range(node)])
 
     def outcome(self, state: Any) -> float | None:
-        """The leaf's value, ``None`` at an inner node (one look-up per call)."""
+        """The leaf's value, ``None`` at an inner node (one look-up per call).
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        float or None
+            The leaf's value.
+        """
         node = self._nodes.get(state) if type(state) is tuple else None
         if node is None:
             node = self._nodes[self.state(state)]
@@ -385,16 +695,51 @@ class GameTree(Game):
         return node[1] if isinstance(node, tuple) else 0
 
     def value(self, state: Any) -> float | None:
-        """The number written at a leaf, ``None`` at an inner node."""
+        """The number written at a leaf, ``None`` at an inner node.
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        float or None
+            The leaf's value.
+
+        Raises
+        ------
+        InvalidBoard
+            For a name or a path that is no state of this tree.
+        """
         node = self._nodes[self.state(state)]
         return node[1] if isinstance(node, tuple) else None
 
     def result_text(self, state: Any) -> str:
-        """"leaf" (for a CS188 tree: "win", "lose" or "leaf")."""
+        """"leaf" (for a CS188 tree: "win", "lose" or "leaf").
+
+        Parameters
+        ----------
+        state : tuple or str
+            A node: its path of child indexes from the root, or (for a tree with named states)
+            its name.
+
+        Returns
+        -------
+        str
+            The words.
+        """
         return "leaf"
 
     def leaves(self) -> list[tuple]:
-        """The paths of all leaves, left to right."""
+        """The paths of all leaves, left to right.
+
+        Returns
+        -------
+        list of tuple
+            The leaves' paths.
+        """
         return [p for p, n in self._nodes.items() if isinstance(n, tuple)]
 
     def to_text(self, state: Any) -> str:

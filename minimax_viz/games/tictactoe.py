@@ -88,6 +88,12 @@ def _looked_up(game, get, form=None):
 class TicTacToe(Game):
     """Tic-tac-toe on the tutorial's board format; X is Max and moves first.
 
+    A board is written as the tutorial's list (``"X"``, ``"O"``, or the index of an empty
+    cell) or as a nine-character string (``"."`` for an empty cell); the search passes
+    integer codes around (:meth:`state`).
+
+    Examples
+    --------
     >>> game = TicTacToe()
     >>> board = TicTacToe.TUTORIAL_BOARD
     >>> board
@@ -151,9 +157,24 @@ class TicTacToe(Game):
     def state(self, value: Any = None) -> int:
         """Check a board and return its internal code (``None`` is the empty board).
 
-        :raises InvalidBoard: for a board of the wrong size or type, an unknown mark, or a
+        Parameters
+        ----------
+        value : list, str, int or None, optional
+            The tutorial's list, a nine-character string, or an internal code.
+
+        Returns
+        -------
+        int
+            The board's internal code.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board of the wrong size or type, an unknown mark, or a
             position no game reaches (too many marks of one player, play after a win).
 
+        Examples
+        --------
         >>> TicTacToe().state("X........")
         1
         >>> TicTacToe().state(["X", 1, 2, 3, 4, 5, 6, 7])
@@ -183,13 +204,46 @@ class TicTacToe(Game):
         return self._check_code(code)
 
     def board(self, state: Any) -> list:
-        """The tutorial's list form: "X", "O", or the index of an empty cell."""
+        """The tutorial's list form: "X", "O", or the index of an empty cell.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        list
+            Nine cells.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+        """
         code = self._code(state)
         return ["X" if code >> i & 1 else "O" if code >> (9 + i) & 1 else i for i in range(9)]
 
     def to_text(self, state: Any) -> str:
         """Three rows of the board, empty cells shown by their index.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        str
+            Three lines.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+
+        Examples
+        --------
         >>> print(TicTacToe().to_text(TicTacToe.TUTORIAL_BOARD))
         X 1 O
         X 4 X
@@ -201,6 +255,23 @@ class TicTacToe(Game):
     def string(self, state: Any) -> str:
         """The nine-character string form, ``"."`` for an empty cell.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        str
+            Nine characters.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+
+        Examples
+        --------
         >>> TicTacToe().string(TicTacToe.TUTORIAL_BOARD)
         'X.OX.XOO.'
         """
@@ -217,8 +288,24 @@ class TicTacToe(Game):
     def play(self, state: Any, move: int) -> Any:
         """The position after ``move``, in the same form as ``state`` (a list for a string).
 
-        :raises InvalidBoard: for a board :meth:`state` refuses.
-        :raises InvalidMove: for a move that is not a cell index, a taken cell, or a finished game.
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+        move : int
+            The index (0 to 8) of an empty cell.
+
+        Returns
+        -------
+        list or int
+            The board after the move: a list for a list or a string, a code for a code.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+        InvalidMove
+            For a move that is not a cell index, a taken cell, or a finished game.
         """
         code = self._code(state)
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
@@ -244,7 +331,23 @@ class TicTacToe(Game):
         return self._outcome[self._code(state)] is not None
 
     def utility(self, state: Any) -> int:
-        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on)."""
+        """+1 when X has won, -1 when O has, 0 for a draw (and for a game still on).
+
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        int
+            +1, -1 or 0.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+        """
         return self._outcome[self._code(state)] or 0
 
     def evaluate(self, state: Any) -> float:
@@ -255,6 +358,23 @@ class TicTacToe(Game):
         win always counts for more than a hopeful position. Finished games get their
         utility.
 
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        float
+            The guess for X, between -1 and +1.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+
+        Examples
+        --------
         >>> TicTacToe().evaluate("....X....")   # the centre is on 4 lines: 8 - 4 = 4
         0.4444444444444444
         """
@@ -275,6 +395,23 @@ class TicTacToe(Game):
     def moves_left(self, state: Any) -> int:
         """The number of empty cells (used to prefer quicker wins).
 
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        int
+            The number of empty cells.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+
+        Examples
+        --------
         >>> TicTacToe().moves_left(TicTacToe.TUTORIAL_BOARD)
         3
         """
@@ -282,7 +419,20 @@ class TicTacToe(Game):
         return 9 - _popcount((code | code >> 9) & _FULL)
 
     def move_priority(self, state: Any, move: int) -> int:
-        """2 for the centre (on 4 lines), 1 for a corner (3 lines), 0 for an edge (2 lines)."""
+        """2 for the centre (on 4 lines), 1 for a corner (3 lines), 0 for an edge (2 lines).
+
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+        move : int
+            A cell index, 0 to 8.
+
+        Returns
+        -------
+        int
+            2, 1 or 0.
+        """
         return _PRIORITY[move]
 
     # -- inside -------------------------------------------------------------------------
@@ -314,7 +464,23 @@ class TicTacToe(Game):
         return None
 
     def result_text(self, state: Any) -> str:
-        """"X wins", "O wins" or "draw" for a finished game."""
+        """"X wins", "O wins" or "draw" for a finished game.
+
+        Parameters
+        ----------
+        state : list, str or int
+            A board: the tutorial's list, a nine-character string, or the internal code.
+
+        Returns
+        -------
+        str
+            The words.
+
+        Raises
+        ------
+        InvalidBoard
+            For a board :meth:`state` refuses.
+        """
         won = self.winner(state)
         return f"{won} wins" if won else "draw" if self.is_terminal(state) else "game on"
 

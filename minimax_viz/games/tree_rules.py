@@ -25,7 +25,17 @@ DEEPEST = 400   # the deepest tree the search walks safely within Python's recur
 def check_odds(odds: Sequence, where: str) -> None:
     """Probabilities are numbers in (0, 1] that add up to 1 (within 1e-9).
 
-    :raises InvalidTree: naming ``where`` and the first probability out of range, or the sum.
+    Parameters
+    ----------
+    odds : sequence of float
+        The probabilities.
+    where : str
+        The node, in words, for the error.
+
+    Raises
+    ------
+    InvalidTree
+        Naming ``where`` and the first probability out of range, or the sum.
     """
     for i, p in enumerate(odds):
         if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:

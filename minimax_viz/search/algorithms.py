@@ -31,13 +31,47 @@ def minimax(
     game's own heuristic. Ties go to the first best move in move order. ``memo``,
     ``quick_wins`` and ``reuse`` are as in :func:`alphabeta`.
 
-    >>> from minimax_viz import GameTree
-    >>> result = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-    >>> result.score, result.move, result.stats.calls
-    (3, 0, 13)
+    Parameters
+    ----------
+    game : Game
+        The game to search (a :class:`~minimax_viz.Game`).
+    state : object, optional
+        The position to search from, in the game's public or internal form; ``None`` (the
+        default) is the game's start.
+    depth : int or None, optional
+        The depth limit in plies (0 or more); ``None`` (the default) searches to the end of
+        the game.
+    evaluate : callable or None, optional
+        ``evaluate(board)``, the score for Max of a position at the depth limit (given in
+        the game's public form); ``None`` (the default) uses ``game.evaluate``.
+    memo : bool, optional
+        Whether to keep a transposition table keyed by ``game.key`` (False unless given).
+    quick_wins : bool, optional
+        Whether a finished game scores its utility times one plus the moves left, so a
+        quicker win counts for more (False unless given).
+    record : bool, optional
+        Whether to record every call as a :class:`~minimax_viz.SearchTree` in
+        ``result.tree`` (True unless given; ``False`` leaves ``result.tree`` None).
+    max_nodes : int, optional
+        The largest number of nodes recorded.
+    max_calls : int or None, optional
+        The largest number of calls, recorded or not (``None``: no limit).
+    reuse : bool, optional
+        Whether to search a repeated subtree once and copy what it found (the same
+        result, fewer calls to the game; False unless given; not with ``memo``).
 
-    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: for a ``game`` that is not a Game; a ``depth`` that is not a
+    Returns
+    -------
+    SearchResult
+        The score for Max, the best move at the root (the first best in the order searched),
+        the recorded tree and the counts.
+
+    Raises
+    ------
+    ChanceNodeError
+        When the search meets a chance node (use :func:`expectimax`).
+    InvalidOption
+        For a ``game`` that is not a Game; a ``depth`` that is not a
         whole number of plies (0 or more) or None; a ``max_calls`` or ``max_nodes`` that is
         not a whole number of 1 or more (``max_calls`` may be None); a ``memo``,
         ``quick_wins``, ``record`` or ``reuse`` that is not True or False, or ``reuse`` with
@@ -45,11 +79,21 @@ def minimax(
         a function or returns something other than a number; a game whose ``node_type`` is
         not "max", "min" or "chance"; and with ``memo`` or ``reuse``, a ``game.key`` that returns
         something unhashable or the same key for positions of two kinds.
-    :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+    InvalidBoard
+        When ``state`` is not a position of the game.
+    TreeTooLarge
+        When the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
         than Python's recursion allows.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    MinimaxError
+        When a score to record (or average) is beyond a float's range.
+
+    Examples
+    --------
+    >>> from minimax_viz import GameTree
+    >>> result = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> result.score, result.move, result.stats.calls
+    (3, 0, 13)
     """
     return limited(game, state, Options(
         "minimax", depth=depth, evaluate=evaluate, memo=memo, quick_wins=quick_wins, record=record,
@@ -126,22 +170,78 @@ def alphabeta(
       better than what the player is already sure of elsewhere (``alpha`` for Max),
       every move is cut at once.
 
-    >>> from minimax_viz import GameTree
-    >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-    >>> result.score, result.move, result.stats.calls, result.stats.pruned
-    (3, 0, 11, 2)
+    Parameters
+    ----------
+    game : Game
+        The game to search (a :class:`~minimax_viz.Game`).
+    state : object, optional
+        The position to search from, in the game's public or internal form; ``None`` (the
+        default) is the game's start.
+    depth : int or None, optional
+        The depth limit in plies (0 or more); ``None`` (the default) searches to the end of
+        the game.
+    evaluate : callable or None, optional
+        ``evaluate(board)``, the score for Max of a position at the depth limit (given in
+        the game's public form); ``None`` (the default) uses ``game.evaluate``.
+    order : callable or None, optional
+        ``order(game, state, moves)``, the moves in the order to search them at each node
+        (the same moves, reordered); ``None`` (the default) keeps the game's move order.
+    prune_on_equal : bool, optional
+        Whether to cut when a value reaches the bound (``>=``, ``<=``: True, as AIMA does)
+        or only when it passes it (False).
+    memo : bool, optional
+        Whether to keep a transposition table keyed by ``game.key`` (False unless given).
+    quick_wins : bool, optional
+        Whether a finished game scores its utility times one plus the moves left, so a
+        quicker win counts for more (False unless given).
+    win_check : bool, optional
+        Whether to take a move that wins at once, and answer an opponent's threat with its
+        one block, without searching the other moves (False unless given).
+    narrow : bool, optional
+        Whether to narrow the window to the best score still reachable (``game.best_reachable``;
+        needs ``win_check`` and no ``depth``; False unless given).
+    record : bool, optional
+        Whether to record every call as a :class:`~minimax_viz.SearchTree` in
+        ``result.tree`` (True unless given; ``False`` leaves ``result.tree`` None).
+    max_nodes : int, optional
+        The largest number of nodes recorded.
+    max_calls : int or None, optional
+        The largest number of calls, recorded or not (``None``: no limit).
+    reuse : bool, optional
+        Whether to search a repeated subtree once and copy what it found (the same
+        result, fewer calls to the game; False unless given; not with ``memo``).
 
-    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: as :func:`minimax`; for an ``order`` that is not a function
+    Returns
+    -------
+    SearchResult
+        The score for Max, the best move at the root (the first best in the order searched),
+        the recorded tree and the counts.
+
+    Raises
+    ------
+    ChanceNodeError
+        When the search meets a chance node (use :func:`expectimax`).
+    InvalidOption
+        As :func:`minimax`; for an ``order`` that is not a function
         or that drops, invents or repeats moves; for a ``prune_on_equal``, ``win_check`` or
         ``narrow`` that is not True or False, ``narrow=True`` without ``win_check=True`` or
         with a ``depth``, and a ``game.winning_moves`` or ``game.threats`` that names no
         legal move.
-    :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
+    InvalidBoard
+        When ``state`` is not a position of the game.
+    TreeTooLarge
+        When the recording passes ``max_nodes`` nodes, or the search
         ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
         than Python's recursion allows.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range.
+    MinimaxError
+        When a score to record (or average) is beyond a float's range.
+
+    Examples
+    --------
+    >>> from minimax_viz import GameTree
+    >>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> result.score, result.move, result.stats.calls, result.stats.pruned
+    (3, 0, 11, 2)
     """
     return limited(game, state, Options(
         "alphabeta", depth=depth, evaluate=evaluate, order=order, prune_on_equal=prune_on_equal, memo=memo,
@@ -174,22 +274,62 @@ def expectimax(
     reach it: with no bounds, every value is exact, and the answer is the same.
     ``reuse=True`` is as in :func:`alphabeta`: the same tree, searched faster.
 
+    Parameters
+    ----------
+    game : Game
+        The game to search (a :class:`~minimax_viz.Game`).
+    state : object, optional
+        The position to search from, in the game's public or internal form; ``None`` (the
+        default) is the game's start.
+    depth : int or None, optional
+        The depth limit in plies (0 or more); ``None`` (the default) searches to the end of
+        the game.
+    evaluate : callable or None, optional
+        ``evaluate(board)``, the score for Max of a position at the depth limit (given in
+        the game's public form); ``None`` (the default) uses ``game.evaluate``.
+    record : bool, optional
+        Whether to record every call as a :class:`~minimax_viz.SearchTree` in
+        ``result.tree`` (True unless given; ``False`` leaves ``result.tree`` None).
+    max_nodes : int, optional
+        The largest number of nodes recorded.
+    max_calls : int or None, optional
+        The largest number of calls, recorded or not (``None``: no limit).
+    memo : bool, optional
+        Whether to keep a transposition table keyed by ``game.key`` (False unless given).
+    reuse : bool, optional
+        Whether to search a repeated subtree once and copy what it found (the same
+        result, fewer calls to the game; False unless given; not with ``memo``).
+
+    Returns
+    -------
+    SearchResult
+        The score for Max, the best move at the root (the first best in the order searched),
+        the recorded tree and the counts.
+
+    Raises
+    ------
+    InvalidOption
+        As :func:`minimax` (the ``game``, ``depth``, ``max_calls``,
+        ``max_nodes``, ``record``, ``memo``, ``reuse``, ``evaluate``, ``node_type`` and ``game.key``),
+        and for probabilities that are not one number in (0, 1] per move adding up to 1.
+    InvalidBoard
+        When ``state`` is not a position of the game.
+    TreeTooLarge
+        When the recording passes ``max_nodes`` nodes, or the search
+        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
+        than Python's recursion allows.
+    MinimaxError
+        When a score to record (or average) is beyond a float's range,
+        or a node to average has outcomes worth +inf and -inf (their mean is undefined).
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree, TicTacToe
     >>> [expectimax(TicTacToe(), record=False, memo=memo).stats.calls for memo in (False, True)]
     [549946, 16168]
     >>> result = expectimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> result.score, result.move, [child.score for child in result.tree.root.children]
     (7.666666666666667, 0, [7.666666666666667, 4, 7])
-
-    :raises InvalidOption: as :func:`minimax` (the ``game``, ``depth``, ``max_calls``,
-        ``max_nodes``, ``record``, ``memo``, ``reuse``, ``evaluate``, ``node_type`` and ``game.key``),
-        and for probabilities that are not one number in (0, 1] per move adding up to 1.
-    :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the recording passes ``max_nodes`` nodes, or the search
-        ``max_calls`` calls (recorded or not; ``None``: no limit), or the game goes deeper
-        than Python's recursion allows.
-    :raises MinimaxError: when a score to record (or average) is beyond a float's range,
-        or a node to average has outcomes worth +inf and -inf (their mean is undefined).
     """
     return limited(game, state, Options(
         "expectimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,
@@ -215,17 +355,55 @@ def expectiminimax(
     random; only the game's "chance" nodes average. Options as in :func:`expectimax`; the
     recorded tree's ``algorithm`` is ``"expectiminimax"``.
 
+    Parameters
+    ----------
+    game : Game
+        The game to search (a :class:`~minimax_viz.Game`).
+    state : object, optional
+        The position to search from, in the game's public or internal form; ``None`` (the
+        default) is the game's start.
+    depth : int or None, optional
+        The depth limit in plies (0 or more); ``None`` (the default) searches to the end of
+        the game.
+    evaluate : callable or None, optional
+        ``evaluate(board)``, the score for Max of a position at the depth limit (given in
+        the game's public form); ``None`` (the default) uses ``game.evaluate``.
+    record : bool, optional
+        Whether to record every call as a :class:`~minimax_viz.SearchTree` in
+        ``result.tree`` (True unless given; ``False`` leaves ``result.tree`` None).
+    max_nodes : int, optional
+        The largest number of nodes recorded.
+    max_calls : int or None, optional
+        The largest number of calls, recorded or not (``None``: no limit).
+    reuse : bool, optional
+        Whether to search a repeated subtree once and copy what it found (the same
+        result, fewer calls to the game; False unless given; not with ``memo``).
+
+    Returns
+    -------
+    SearchResult
+        The score for Max, the best move at the root (the first best in the order searched),
+        the recorded tree and the counts.
+
+    Raises
+    ------
+    InvalidOption
+        As :func:`expectimax`.
+    InvalidBoard
+        When ``state`` is not a position of the game.
+    TreeTooLarge
+        As :func:`expectimax`.
+    MinimaxError
+        As :func:`expectimax`.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree
     >>> tree = GameTree([["min", ["chance", 2, 4], ["chance", 10, 10]], ["min", ["chance", 5, 5]]])
     >>> expectiminimax(tree).score, expectiminimax(tree).move
     (5.0, 1)
     >>> expectimax(tree).score, expectimax(tree).move   # Min taken to move at random
     (6.5, 0)
-
-    :raises InvalidOption: as :func:`expectimax`.
-    :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: as :func:`expectimax`.
-    :raises MinimaxError: as :func:`expectimax`.
     """
     return limited(game, state, Options(
         "expectiminimax", depth=depth, evaluate=evaluate, record=record, max_nodes=max_nodes, max_calls=max_calls,

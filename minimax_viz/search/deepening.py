@@ -45,6 +45,55 @@ def iterative_deepening(
     order); ``memo`` and ``quick_wins``, both on, and ``win_check``, off, are as in
     :func:`alphabeta`. The result's ``stats`` add up every depth.
 
+    Parameters
+    ----------
+    game : Game
+        The game to search (a :class:`~minimax_viz.Game`).
+    state : object, optional
+        The position to search from; ``None`` (the default) is the game's start.
+    seconds : float or None, optional
+        The budget of wall time in seconds (1.0 unless given; ``None``: no limit).
+    max_calls : int or None, optional
+        The budget of calls over every depth (``None``, the default: no limit).
+    max_depth : int or None, optional
+        The deepest depth to search (``None``, the default: until solved or out of budget).
+    evaluate : callable or None, optional
+        ``evaluate(board)``, the score for Max at the depth limit; ``None`` uses ``game.evaluate``.
+    order : callable or None, optional
+        The move ordering, as in :func:`alphabeta` (:func:`centre_first` unless given).
+    prune_on_equal : bool, optional
+        As in :func:`alphabeta` (True unless given).
+    memo : bool, optional
+        As in :func:`alphabeta` (True unless given).
+    quick_wins : bool, optional
+        As in :func:`alphabeta` (True unless given).
+    win_check : bool, optional
+        As in :func:`alphabeta` (False unless given).
+    progress : callable or None, optional
+        ``progress(depth, calls, move, score)``, called after each completed depth.
+
+    Returns
+    -------
+    SearchResult
+        The answer of the last completed depth, with ``depth``, ``solved`` and
+        ``interrupted`` set and the counts of every depth added up.
+
+    Raises
+    ------
+    ChanceNodeError
+        When the search meets a chance node (use :func:`expectimax`).
+    InvalidOption
+        For ``seconds`` that is not a positive number or None,
+        ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
+        ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
+        a ``win_check`` that is not True or False, and as :func:`alphabeta`.
+    InvalidBoard
+        When ``state`` is not a position of the game.
+    TreeTooLarge
+        When the game goes deeper than Python's recursion allows.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree
     >>> seen = []
     >>> result = iterative_deepening(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
@@ -53,14 +102,6 @@ def iterative_deepening(
     [(1, 4, 0, 0), (2, 15, 0, 3)]
     >>> result.score, result.move, result.depth, result.solved
     (3, 0, 2, True)
-
-    :raises ChanceNodeError: when the search meets a chance node (use :func:`expectimax`).
-    :raises InvalidOption: for ``seconds`` that is not a positive number or None,
-        ``max_calls`` or ``max_depth`` that is not a whole number of 1 or more or None, a
-        ``progress`` or ``order`` that is not a function, a ``game`` that is not a Game,
-        a ``win_check`` that is not True or False, and as :func:`alphabeta`.
-    :raises InvalidBoard: when ``state`` is not a position of the game.
-    :raises TreeTooLarge: when the game goes deeper than Python's recursion allows.
     """
     check_game(game)
     root = game.state(state)

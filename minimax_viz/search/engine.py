@@ -27,7 +27,15 @@ __all__ = ["limited", "run_search", "SPENT"]
 
 def limited(game, state, options: Options) -> SearchResult:
     """One search with the options' budget of calls: past it, a TreeTooLarge that says how
-    to go on; a Ctrl-C goes on up."""
+    to go on; a Ctrl-C goes on up.
+
+    Raises
+    ------
+    TreeTooLarge
+        When the search passes ``options.max_calls``.
+    KeyboardInterrupt
+        When a Ctrl-C stopped it.
+    """
     max_calls = options.max_calls
     found, _, stop = run_search(game, state, options, None if max_calls is None else NodeBudget(max_calls, None))
     if stop is SPENT:
@@ -44,7 +52,15 @@ def run_search(game, state, options: Options, budget: "NodeBudget | None" = None
     """Put one search together and run it: ``(result, stats, stop)``. ``stop`` is None when
     the search answered, :data:`SPENT` when the budget ran out (``result`` None), or the
     ``KeyboardInterrupt`` that stopped it (``result`` None); ``stats`` counts the work done
-    either way (iterative deepening adds up the depths it gave up too)."""
+    either way (iterative deepening adds up the depths it gave up too).
+
+    Raises
+    ------
+    InvalidOption
+        For a ``game`` that is not a Game.
+    InvalidBoard
+        For a ``state`` the game refuses.
+    """
     check_game(game)
     root = game.state(state)
     parts = _parts_for(game, root, options, budget)

@@ -74,7 +74,13 @@ class Options:
 
     @property
     def limit(self) -> float:
-        """The depth limit as the recursion counts it down (``inf``: to the end)."""
+        """The depth limit as the recursion counts it down (``inf``: to the end).
+
+        Raises
+        ------
+        InvalidOption
+            For a depth that is not None or a whole number >= 0.
+        """
         return _check_depth(self.depth)
 
 
@@ -98,6 +104,14 @@ def _check_max_calls(max_calls) -> None:
 
 
 def check_budget(seconds, max_calls, max_depth) -> None:
+    """A search's budget: ``seconds`` a positive number, ``max_calls`` and ``max_depth`` whole numbers >= 1
+    (each may be None).
+
+    Raises
+    ------
+    InvalidOption
+        Naming the first that is not.
+    """
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, Real) or not seconds > 0
     ):  # ``not > 0`` also refuses NaN, which no clock ever reaches
@@ -136,6 +150,13 @@ def _check_solver_options(win_check, narrow, depth) -> None:
 
 
 def check_game(game) -> None:
+    """``game`` is a :class:`~minimax_viz.Game`.
+
+    Raises
+    ------
+    InvalidOption
+        When it is not.
+    """
     if not isinstance(game, Game):
         raise InvalidOption(
             f"game must be a Game such as TicTacToe(), ConnectFour() or GameTree([[3, 12], [2, 4]]), "
@@ -152,7 +173,13 @@ def _check_max_nodes(max_nodes) -> None:
 
 
 def check_key(game, root, option: str) -> None:
-    """memo=True and reuse=True key a table by ``game.key``: it must give something hashable."""
+    """memo=True and reuse=True key a table by ``game.key``: it must give something hashable.
+
+    Raises
+    ------
+    InvalidOption
+        When ``game.key(root)`` is not hashable.
+    """
     try:
         hash(game.key(root))
     except TypeError:
@@ -181,7 +208,13 @@ def outcome_of(game, state, quick_wins: bool):
 def evaluator_of(game, evaluate):
     """The heuristic that scores a position at the depth limit, checked at every call: the
     ``evaluate`` given (on the position's public form) or the game's own, returning a
-    number that is not NaN."""
+    number that is not NaN.
+
+    Raises
+    ------
+    InvalidOption
+        When ``evaluate`` is not callable (and, at a call, when it returns no number).
+    """
     board = game.board
     if evaluate is None:
         return _checked_guess(game.evaluate, board, f"{type(game).__name__}.evaluate")

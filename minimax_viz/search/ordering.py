@@ -22,6 +22,22 @@ def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     ``order=centre_first`` asks the game for the same order at every node with
     ``game.successors_by_priority`` (a look-up in tic-tac-toe, sorted once per position).
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position, in the game's internal form (as the search passes it).
+    moves : sequence of int
+        The moves to order.
+
+    Returns
+    -------
+    list of int
+        The same moves, reordered.
+
+    Examples
+    --------
     >>> from minimax_viz import TicTacToe
     >>> centre_first(TicTacToe(), 0, range(9))
     [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -37,11 +53,30 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     It costs one ``evaluate`` per child at every node, so it pays off where a good
     first move saves much more (deep searches with a cheap heuristic).
 
+    Parameters
+    ----------
+    game : Game
+        The game.
+    state : object
+        The position, in the game's internal form (as the search passes it).
+    moves : sequence of int
+        The moves to order.
+
+    Returns
+    -------
+    list of int
+        The same moves, reordered.
+
+    Raises
+    ------
+    InvalidOption
+        When the game's ``evaluate`` returns something other than a number.
+
+    Examples
+    --------
     >>> from minimax_viz import TicTacToe
     >>> best_first(TicTacToe(), TicTacToe().state("XX.OO...."), (2, 5, 6, 7, 8))
     [2, 5, 6, 8, 7]
-
-    :raises InvalidOption: when the game's ``evaluate`` returns something other than a number.
     """
     sign = -1 if game.is_max(state) else 1
     evaluate, play = evaluator_of(game, None), game.play
@@ -83,6 +118,13 @@ def open_hook(game, name: str, plain: str):
 
 
 def ordered_moves(game, order):
+    """``state -> ((move, child), ...)``: the game's successors in the order ``order`` gives.
+
+    Raises
+    ------
+    InvalidOption
+        When ``order`` is not callable (and, at a call, as :func:`checked_order` says).
+    """
     if not callable(order):
         raise InvalidOption(f"order must be a function (game, state, moves) -> moves, not {_short(order)}")
     if order in _PAIR_ORDERS:
@@ -99,7 +141,13 @@ def ordered_moves(game, order):
 
 def checked_order(game, order):
     """``reorder(state, moves)``: ``order(game, state, moves)`` as a list, refused in words
-    unless it is a list or tuple of the same moves (whole numbers) in another order."""
+    unless it is a list or tuple of the same moves (whole numbers) in another order.
+
+    Raises
+    ------
+    InvalidOption
+        At a call, when ``order`` returns anything else.
+    """
 
     def reorder(state, moves):
         given = order(game, state, moves)

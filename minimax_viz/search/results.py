@@ -17,7 +17,24 @@ class SearchStats:
     scored by the heuristic at the depth limit; ``hits`` the calls answered by the memo
     table; ``cutoffs`` the times alpha-beta stopped early at a node with children left
     unsearched; ``pruned`` the children those cutoffs skipped; ``max_depth`` the deepest
-    ply reached below the root.
+    ply reached below the root. Each is an attribute of the same name.
+
+    Parameters
+    ----------
+    calls : int, optional
+        Recursive calls, the root included.
+    leaves : int, optional
+        Calls scored without children.
+    cutoffs : int, optional
+        Nodes where alpha-beta stopped with children left unsearched.
+    pruned : int, optional
+        Children skipped by those cutoffs.
+    max_depth : int, optional
+        The deepest ply reached below the root.
+    hits : int, optional
+        Calls answered by the memo table.
+    horizon : int, optional
+        Leaves scored by the heuristic at the depth limit.
     """
 
     calls: int = 0
@@ -37,6 +54,24 @@ class SearchResult:
     True when no line stopped at the depth limit, so the score is the game's exact
     value; ``interrupted`` is True when :func:`iterative_deepening` was stopped by
     Ctrl-C (or the notebook's stop button) and returned its last completed depth.
+    Each is an attribute of the same name; the searches make these, not their callers.
+
+    Parameters
+    ----------
+    score : float
+        The value of the root for Max.
+    move : object or None
+        The best move at the root (``None`` at a finished game).
+    tree : SearchTree or None
+        The recorded search, or ``None`` when not recorded.
+    stats : SearchStats
+        The counts.
+    depth : int or None, optional
+        The depth searched.
+    solved : bool, optional
+        Whether the score is the game's exact value.
+    interrupted : bool, optional
+        Whether the search was stopped and answered from its last completed depth.
     """
 
     score: float

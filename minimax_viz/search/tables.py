@@ -31,7 +31,13 @@ class NodeBudget:
         return _next_check(0, self.max_calls)
 
     def check(self, calls: int) -> int:
-        """Raise :class:`OutOfBudget` when spent, else return the call count of the next look."""
+        """Raise :class:`OutOfBudget` when spent, else return the call count of the next look.
+
+        Raises
+        ------
+        OutOfBudget
+            When the calls or the seconds are spent.
+        """
         if (self.max_calls is not None and calls > self.max_calls) or (
             self.deadline is not None and time.perf_counter() >= self.deadline
         ):

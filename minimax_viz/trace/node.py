@@ -22,7 +22,14 @@ class Node:
     ``score`` is ``None`` for a pruned stub; ``alpha``/``beta`` are the window at entry
     and ``alpha_out``/``beta_out`` as it stood when the call returned (``None`` after a
     plain minimax). A pruned stub was never entered: its window is the parent's at the
-    moment of the cut.
+    moment of the cut. The tree hands nodes out (``tree.root``, ``tree.nodes[i]``).
+
+    Parameters
+    ----------
+    tree : SearchTree
+        The recorded tree.
+    index : int
+        The node's index in the tree (its place in creation order).
     """
 
     __slots__ = ("tree", "index")
@@ -85,22 +92,32 @@ class Node:
 
     @property
     def alpha(self) -> float | None:
+        """Alpha when the call was entered (``None`` after a plain minimax).
+        """
         return self.tree.window_value("alpha", self.index)
 
     @property
     def beta(self) -> float | None:
+        """Beta when the call was entered (``None`` after a plain minimax).
+        """
         return self.tree.window_value("beta", self.index)
 
     @property
     def alpha_out(self) -> float | None:
+        """Alpha as it stood when the call returned (``None`` after a plain minimax).
+        """
         return self.tree.window_value("alpha_out", self.index)
 
     @property
     def beta_out(self) -> float | None:
+        """Beta as it stood when the call returned (``None`` after a plain minimax).
+        """
         return self.tree.window_value("beta_out", self.index)
 
     @property
     def parent(self) -> "Node | None":
+        """The node of the call that made this one (``None`` at the root).
+        """
         return None if self.index == 0 else Node(self.tree, self.tree.recorder.parent[self.index])
 
     @property
@@ -187,7 +204,20 @@ class Node:
     def window_at(self, step: int) -> tuple[float, float]:
         """Alpha and beta as they stood after replay event ``step`` (see :meth:`SearchTree.window_at`).
 
-        :raises InvalidOption: when the tree was recorded by minimax (no window).
+        Parameters
+        ----------
+        step : int
+            A step of the replay.
+
+        Returns
+        -------
+        tuple of float
+            ``(alpha, beta)``.
+
+        Raises
+        ------
+        InvalidOption
+            When the tree was recorded by minimax (no window).
         """
         return self.tree.window_at(self.index, step)
 

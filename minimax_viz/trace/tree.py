@@ -19,7 +19,17 @@ EVENT_KINDS = ("enter", "leaf", "cutoff", "hit", "return")
 
 
 class Event(NamedTuple):
-    """One step of a replay: ``kind`` is "enter", "leaf", "cutoff", "hit" or "return"."""
+    """One step of a replay: ``kind`` is "enter", "leaf", "cutoff", "hit" or "return".
+
+    Parameters
+    ----------
+    step : int
+        The step, from 0.
+    kind : str
+        "enter", "leaf", "cutoff", "hit" or "return".
+    node : Node
+        The node the event is about.
+    """
 
     step: int
     kind: str
@@ -70,6 +80,19 @@ class SearchTree(SearchFacts):
 
     ``recorder`` is the :class:`~minimax_viz.trace.recorder.Recorder` whose columns the tree
     reads (its node views read it too): read it, never change it.
+    The searches make the tree (``result.tree``); the parameters are those attributes.
+
+    Parameters
+    ----------
+    game : Game
+        The game searched.
+    root_state : object
+        The root's position, in the game's internal form.
+    recorder : Recorder
+        The recording's columns, as the search wrote them.
+    algorithm : str, optional
+        The search that recorded it: ``"minimax"`` unless given, ``"alphabeta"``,
+        ``"expectimax"``, ``"expectiminimax"`` ...
     """
 
     def __init__(self, game, root_state, recorder: Recorder, *, algorithm: str = "minimax"):
@@ -93,23 +116,48 @@ class SearchTree(SearchFacts):
 
     @property
     def root(self) -> Node:
+        """The root's node view (``nodes[0]``).
+        """
         return Node(self, 0)
 
     @property
     def nodes(self) -> NodeList:
+        """Every node's view, in creation order (a depth-first pre-order): a read-only sequence.
+        """
         return NodeList(self)
 
     def node(self, index: int) -> Node:
         """The view of node ``index`` (``tree.nodes[index]``; negative indexes count from the end).
 
-        :raises InvalidOption: for an index that is not a whole number.
-        :raises IndexError: for an index outside the tree.
+        Parameters
+        ----------
+        index : int
+            A node's index.
+
+        Returns
+        -------
+        Node
+            The node's view.
+
+        Raises
+        ------
+        InvalidOption
+            For an index that is not a whole number.
+        IndexError
+            For an index outside the tree.
         """
         return self.nodes[index]
 
     def outcomes(self) -> dict[float, int]:
         """How many finished games (leaves of kind "leaf") end with each score for Max.
 
+        Returns
+        -------
+        dict
+            ``{score: count}``, by score.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe, minimax
         >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.outcomes()
         {-1: 3, 1: 2}
@@ -127,6 +175,13 @@ class SearchTree(SearchFacts):
         skipped by a cutoff was never generated). This is what CS188's autograder checks
         (its "generated" states, there sorted and joined by spaces).
 
+        Returns
+        -------
+        list
+            The states, in the game's public form.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, alphabeta
         >>> alphabeta(GameTree([[3, 12], [2, 4]])).tree.generated_states()
         [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
@@ -143,7 +198,13 @@ class SearchTree(SearchFacts):
         return out
 
     def counts(self) -> dict[str, int]:
-        """How many nodes of each kind: call, leaf, horizon, pruned, hit."""
+        """How many nodes of each kind: call, leaf, horizon, pruned, hit.
+
+        Returns
+        -------
+        dict
+            ``{kind: count}`` for every kind.
+        """
         kinds = self.recorder.kind
         return {name: kinds.count(k) for k, name in enumerate(KINDS)}
 
@@ -153,7 +214,20 @@ class SearchTree(SearchFacts):
 
     def window_value(self, column: str, index: int) -> float | None:
         """Node ``index``'s value in the window ``column`` ("alpha", "beta", "alpha_out",
-        "beta_out"), None when the search kept no window (minimax)."""
+        "beta_out"), None when the search kept no window (minimax).
+
+        Parameters
+        ----------
+        column : str
+            ``"alpha"`` or ``"beta"`` (at entry), ``"alpha_out"`` or ``"beta_out"`` (at return).
+        index : int
+            The node's index in :attr:`nodes`.
+
+        Returns
+        -------
+        float or None
+            The bound, or None without a window.
+        """
         if not self.recorder.window:
             return None
         return as_number(getattr(self.recorder, column)[index])
@@ -161,7 +235,20 @@ class SearchTree(SearchFacts):
     def internal_state(self, index: int) -> Any:
         """Node ``index``'s position in the game's internal form (replayed, cached).
 
-        :raises IndexError: for an index past the last node.
+        Parameters
+        ----------
+        index : int
+            A node's index (its place in creation order).
+
+        Returns
+        -------
+        object
+            The position, in the game's internal form.
+
+        Raises
+        ------
+        IndexError
+            For an index past the last node.
         """
         cache = self._state_cache
         if index in cache:
@@ -175,7 +262,13 @@ class SearchTree(SearchFacts):
     def event_steps(self):
         """Per node, the replay event at which it appears and the one at which it returns, as two
         arrays computed once and shared (the node views read them; read them, never write them;
-        :meth:`steps` gives read-only views)."""
+        :meth:`steps` gives read-only views).
+
+        Returns
+        -------
+        tuple of two arrays
+            ``(appears, returns)``: for each node index, the event step of its entry and of its return.
+        """
         if self._step_cache is None:
             self._step_cache = step_columns(self.recorder.kind, self.recorder.end)
         return self._step_cache
@@ -187,11 +280,26 @@ class SearchTree(SearchFacts):
     def event(self, step: int) -> Event:
         """The replay's event at ``step`` (0 to ``n_steps - 1``), looked up without a scan.
 
+        Parameters
+        ----------
+        step : int
+            A step of the replay, 0 to ``n_steps - 1``.
+
+        Returns
+        -------
+        Event
+            The event.
+
+        Raises
+        ------
+        IndexError
+            For a ``step`` outside the replay (or not a whole number).
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe, minimax
         >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.event(5)
         Event(step=5, kind='leaf', node=4)
-
-        :raises IndexError: for a ``step`` outside the replay (or not a whole number).
         """
         if self._event_cache is None:
             self._event_cache = event_columns(self.recorder.kind, self.recorder.end, EVENT_KINDS)
@@ -201,7 +309,13 @@ class SearchTree(SearchFacts):
         return Event(step, EVENT_KINDS[kinds[step]], Node(self, nodes[step]))
 
     def events(self) -> Iterator[Event]:
-        """Replay the search: "enter", "leaf", "cutoff", "hit" and "return" events in order."""
+        """Replay the search: "enter", "leaf", "cutoff", "hit" and "return" events in order.
+
+        Yields
+        ------
+        Event
+            One event per step of the replay.
+        """
         for step, kind, index in self._event_rows():
             yield Event(step, kind, Node(self, index))
 
@@ -214,7 +328,22 @@ class SearchTree(SearchFacts):
         """A deterministic text trace: one line per event, indented by depth; at most
         ``limit`` lines of events, then a line counting the steps left out.
 
-        :raises InvalidOption: for a ``limit`` that is not a whole number of 0 or more.
+        Parameters
+        ----------
+        window : bool or None, optional
+            Whether to show alpha and beta (``None``, the default: when the tree has them).
+        limit : int, optional
+            The most lines of events (200 unless given).
+
+        Returns
+        -------
+        str
+            The trace.
+
+        Raises
+        ------
+        InvalidOption
+            For a ``limit`` that is not a whole number of 0 or more.
         """
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise InvalidOption(f"limit must be a whole number of lines, 0 or more, not {short_repr(limit)}")
@@ -235,7 +364,20 @@ class SearchTree(SearchFacts):
         """Replay event ``step`` as structured parts (who, move, value, kind, window), for
         :func:`event_text` to put into words.
 
-        :raises IndexError: for a ``step`` outside the replay.
+        Parameters
+        ----------
+        step : int
+            A step of the replay, 0 to ``n_steps - 1``.
+
+        Returns
+        -------
+        EventParts
+            The event's parts.
+
+        Raises
+        ------
+        IndexError
+            For a ``step`` outside the replay.
         """
         event = self.event(step)
         return self._parts(step, event.kind, event.node)
@@ -256,6 +398,13 @@ class SearchTree(SearchFacts):
     def columns(self) -> Columns:
         """The recording's columns as read-only memory views (see :class:`Columns`).
 
+        Returns
+        -------
+        Columns
+            The columns.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, minimax
         >>> cols = minimax(GameTree([[3, 12], [2]])).tree.columns()
         >>> list(cols.depth), list(cols.end), list(cols.score)[2:4]
@@ -268,13 +417,32 @@ class SearchTree(SearchFacts):
     def child_indexes(self, index: int) -> list[int]:
         """The indexes of node ``index``'s recorded children, in move order.
 
-        :raises IndexError: for an index past the last node.
+        Parameters
+        ----------
+        index : int
+            A node's index (its place in creation order).
+
+        Returns
+        -------
+        list of int
+            The children's indexes.
+
+        Raises
+        ------
+        IndexError
+            For an index past the last node.
         """
         return list(self._child_indexes(index))
 
     def steps(self) -> tuple[memoryview, memoryview]:
         """Per node, the replay event at which it appears and the one at which its value is
-        known (``Node.step`` and ``Node.return_step`` for every node at once), read-only."""
+        known (``Node.step`` and ``Node.return_step`` for every node at once), read-only.
+
+        Returns
+        -------
+        tuple of memoryview
+            ``(steps, return_steps)``, one entry per node.
+        """
         first, last = self.event_steps()
         return memoryview(first).toreadonly(), memoryview(last).toreadonly()
 
@@ -284,9 +452,27 @@ class SearchTree(SearchFacts):
         Before the call returns, the entry window narrowed by the children returned so far
         (Max raises alpha, Min lowers beta); afterwards, the window it returned with.
 
-        :raises InvalidOption: when the tree was recorded by minimax (no window).
-        :raises IndexError: for an index past the last node.
+        Parameters
+        ----------
+        index : int
+            A node's index.
+        step : int
+            A step of the replay.
 
+        Returns
+        -------
+        tuple of float
+            ``(alpha, beta)``.
+
+        Raises
+        ------
+        InvalidOption
+            When the tree was recorded by minimax (no window).
+        IndexError
+            For an index past the last node.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, alphabeta
         >>> tree = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
         >>> tree.window_at(0, 0), tree.window_at(0, tree.nodes[1].return_step)
@@ -306,7 +492,14 @@ class SearchTree(SearchFacts):
         return as_number(a), as_number(b)
 
     def value_flags(self):
-        """(heuristic node set, {node: "upper" | "lower"}) for the whole tree, computed once."""
+        """(heuristic node set, {node: "upper" | "lower"}) for the whole tree, computed once.
+
+        Returns
+        -------
+        tuple of (set of int, dict of int to str)
+            The nodes whose value is the heuristic's guess, and the nodes whose value is only a
+            bound (``"upper"`` or ``"lower"``) because a cut stopped their search.
+        """
         if self._flag_cache is None:
             self._flag_cache = (heuristic_rows(self.recorder), bound_rows(self.recorder))
         return self._flag_cache
@@ -315,13 +508,29 @@ class SearchTree(SearchFacts):
         """The nodes from the root (or ``start``) along the best moves (the first best
         child at each node), as far as a chance node: nobody chooses there.
 
+        Parameters
+        ----------
+        start : Node, int or None, optional
+            The node (or its index) to start from; ``None`` (the default) is the root.
+
+        Returns
+        -------
+        list of Node
+            The nodes of the line, ``start`` first.
+
+        Raises
+        ------
+        InvalidOption
+            For a ``start`` that is neither a node nor a whole number.
+        IndexError
+            For a ``start`` index outside the tree.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, minimax
         >>> tree = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
         >>> [n.move for n in tree.principal_variation()], [n.move for n in tree.principal_variation(5)]
         ([None, 0, 0], [1, 0])
-
-        :raises InvalidOption: for a ``start`` that is neither a node nor a whole number.
-        :raises IndexError: for a ``start`` index outside the tree.
         """
         node = self.root if start is None else start if isinstance(start, Node) else self.node(start)
         path = [node]
@@ -336,15 +545,43 @@ class SearchTree(SearchFacts):
         """The words for replay event ``step``, as a learner reads them (real minus signs):
         :func:`event_text` of :meth:`event_parts`.
 
+        Parameters
+        ----------
+        step : int
+            A step of the replay.
+        window : bool, optional
+            Whether to show alpha and beta on entering a call (False unless given).
+        explain : bool, optional
+            Whether to say what the event means, as the Stepper's caption does: "a new call",
+            why a child is pruned, what a call returns (False unless given).
+        signed : bool, optional
+            Whether to write ``+`` on values above 0 (True unless given).
+
+        Returns
+        -------
+        str
+            The words.
+
+        Raises
+        ------
+        IndexError
+            For a ``step`` outside the replay.
+
+        Examples
+        --------
         >>> from minimax_viz import TicTacToe, minimax
         >>> minimax(TicTacToe(), TicTacToe.TUTORIAL_BOARD).tree.event_words(4)
         'return −1 from X plays 1'
-
-        :raises IndexError: for a ``step`` outside the replay.
         """
         return event_text(self.event_parts(step), window=window, explain=explain, signed=signed)
 
     # -- conversion -------------------------------------------------------------------------
     def to_networkx(self):
-        """A networkx ``DiGraph`` whose nodes are the indexes, with the node fields as attributes."""
+        """A networkx ``DiGraph`` whose nodes are the indexes, with the node fields as attributes.
+
+        Returns
+        -------
+        networkx.DiGraph
+            The tree as a graph.
+        """
         return networkx_graph(self)

@@ -37,6 +37,27 @@ def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
     numbers with two decimals, or two significant digits when small (0.0047, not 0.00).
     ``None`` (no value, a pruned stub) is ``""`` (``"None"`` in ASCII).
 
+    Parameters
+    ----------
+    value : float, int, Fraction or None
+        The number to write.
+    signed : bool, optional
+        Whether to write ``+`` on values above 0 (True unless given).
+    ascii : bool, optional
+        Whether to write ``-`` and ``inf`` instead of ``−`` and ``∞`` (False unless given).
+
+    Returns
+    -------
+    str
+        The number in words.
+
+    Raises
+    ------
+    InvalidOption
+        For a value that is not a number (or None).
+
+    Examples
+    --------
     >>> format_value(1), format_value(-1), format_value(0.5), format_value(-math.inf), format_value(3, signed=False)
     ('+1', '−1', '+0.50', '−∞', '3')
     >>> format_value(0.0047), format_value(-0.05), format_value(-math.inf, ascii=True), format_value(None, ascii=True)
@@ -44,8 +65,6 @@ def format_value(value, *, signed: bool = True, ascii: bool = False) -> str:
     >>> from fractions import Fraction
     >>> format_value(Fraction(15, 2)), format_value(10 ** 5000, ascii=True)
     ('+7.50', '+a whole number of 5,001 digits')
-
-    :raises InvalidOption: for a value that is not a number (or None).
     """
     try:
         return formatted(value, signed, ascii)

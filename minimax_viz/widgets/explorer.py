@@ -73,6 +73,34 @@ class Explorer(WidgetView):
     picture) or ``explorer.navigator.set_focus(node)``; read ``result``, ``counts``,
     ``summary.value``, ``navigator.breadcrumb``.
 
+    Parameters
+    ----------
+    board : list, str or None, optional
+        The position to start on (``None``: the tutorial's board).
+    depth : int or None, optional
+        The depth limit, 1 to 9 (``None``, the default: to the end of the game).
+    algorithm : str, optional
+        ``"alphabeta"`` (the default) or ``"minimax"``.
+    order : str, optional
+        The move order: ``"cells"`` (the default, cell by cell) or ``"centre"`` (centre first).
+    prune_on_equal : bool, optional
+        Whether alpha-beta cuts when a value reaches the bound (True unless given).
+    heuristic : str, optional
+        The score at the depth limit: ``"open lines"`` (the default) or ``"zero"``.
+    dpi : int, optional
+        The picture's resolution, 20 to 300 (100 unless given).
+
+    Raises
+    ------
+    InvalidOption
+        For a ``depth`` that is not None or 1 to 9, an ``algorithm``,
+        ``order`` or ``heuristic`` that is none of its choices, or a ``dpi`` outside 20 to 300.
+    InvalidBoard
+        For a ``board`` that is not 9 cells of 'X', 'O' or '.' (or the
+        cell's index).
+
+    Examples
+    --------
     >>> explorer = Explorer(algorithm="minimax")
     >>> explorer.counts, explorer.result.move
     ({'calls': 9, 'pruned': 0}, 4)
@@ -82,11 +110,6 @@ class Explorer(WidgetView):
     >>> explorer.board, explorer.depth.value = ".X....O..", 5
     >>> explorer.result.solved, "X wins with best play" in explorer.summary.value
     (False, True)
-
-    :raises InvalidOption: for a ``depth`` that is not None or 1 to 9, an ``algorithm``,
-        ``order`` or ``heuristic`` that is none of its choices, or a ``dpi`` outside 20 to 300.
-    :raises InvalidBoard: for a ``board`` that is not 9 cells of 'X', 'O' or '.' (or the
-        cell's index).
     """
 
     def __init__(self, board=None, *, depth: int | None = None, algorithm: str = "alphabeta",
@@ -175,6 +198,16 @@ class Explorer(WidgetView):
         kept (at most :data:`KEPT` of them and :data:`KEPT_CALLS` recorded calls in all), so
         going back to a depth or an algorithm already seen answers at once. A result is the
         same object either way: the search is deterministic.
+
+        Returns
+        -------
+        SearchResult
+            The search's result.
+
+        Raises
+        ------
+        MinimaxError
+            For a board no game reaches.
         """
         plain = self.algorithm.value == "minimax"
         key = (tuple(self._cells), self.algorithm.value, self.depth.value, self.heuristic.value,

@@ -57,16 +57,42 @@ class PlayBoard(WidgetView):
     ``seconds=None`` searches to the end (``depth`` limits either search). Another game
     plugs in with its own clickable board (see :mod:`.boards`).
 
+    Parameters
+    ----------
+    game : Game or None, optional
+        The game (``None``: tic-tac-toe).
+    human : str, optional
+        The side the human plays (``"X"`` unless given; the first player starts).
+    start : object, optional
+        The position every new game starts from (``None``: the game's start).
+    depth : int or None, optional
+        A depth limit for the AI's search (``None``, the default: none).
+    seconds : float, None or str, optional
+        The AI's thinking time per move; ``"auto"`` (the default) picks it for the game,
+        ``None`` searches to the end.
+    quick_wins : bool, optional
+        Whether the AI prefers quicker wins (True unless given).
+    dpi : int, optional
+        The pictures' resolution, 20 to 300 (100 unless given).
+    max_nodes : int, optional
+        The most nodes "why did it play that?" draws in full (120 unless given).
+
+    Raises
+    ------
+    InvalidOption
+        For a ``game`` that is not a Game, a ``depth`` that is not None
+        or a whole number of 1 or more, a ``dpi`` outside 20 to 300, ``max_nodes`` below 1,
+        ``seconds`` that is not a positive number, None or "auto", a ``human`` that is
+        neither player, or a ``start`` that is a finished game.
+    InvalidBoard
+        When ``start`` is not a position of the game.
+
+    Examples
+    --------
     >>> play = PlayBoard()
     >>> play.click(0)                     # a corner: the AI must take the centre
     >>> play.board
     ['X', 1, 2, 3, 'O', 5, 6, 7, 8]
-
-    :raises InvalidOption: for a ``game`` that is not a Game, a ``depth`` that is not None
-        or a whole number of 1 or more, a ``dpi`` outside 20 to 300, ``max_nodes`` below 1,
-        ``seconds`` that is not a positive number, None or "auto", a ``human`` that is
-        neither player, or a ``start`` that is a finished game.
-    :raises InvalidBoard: when ``start`` is not a position of the game.
     """
 
     def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
@@ -133,10 +159,14 @@ class PlayBoard(WidgetView):
 
     @property
     def over(self) -> bool:
+        """True when the game on the board is over.
+        """
         return self.game.is_terminal(self.state)
 
     @property
     def winner(self) -> str | None:
+        """The label of the winner, or ``None`` (game on, or drawn).
+        """
         return self.game.winner(self.state)
 
     @property
@@ -147,7 +177,15 @@ class PlayBoard(WidgetView):
     def new_game(self, human: str | None = None) -> None:
         """Start again; ``human`` is the side the human plays (the first player starts).
 
-        :raises InvalidOption: for a ``human`` that is neither player.
+        Parameters
+        ----------
+        human : str or None, optional
+            The human's side (``None``, the default: the side played so far).
+
+        Raises
+        ------
+        InvalidOption
+            For a ``human`` that is neither player.
         """
         if human is not None and human != self.side.value:
             self._check_side(human)
@@ -169,7 +207,13 @@ class PlayBoard(WidgetView):
             raise InvalidOption(f"human is the side you play, {sides[0]!r} or {sides[1]!r}, not {short_repr(human)}")
 
     def click(self, move: int) -> None:
-        """The human plays ``move`` (for tic-tac-toe a cell); the AI answers at once."""
+        """The human plays ``move`` (for tic-tac-toe a cell); the AI answers at once.
+
+        Parameters
+        ----------
+        move : int
+            The human's move (a cell, a column).
+        """
         if self.over:
             self.status.value = self._status("The game is over: press <b>new game</b> to play again.")
             return
@@ -292,6 +336,11 @@ class PlayBoard(WidgetView):
 
         "+1"; "≤0" when alpha-beta stopped as soon as the move could not be better; "≈+7"
         for a guess at the depth limit (in Connect Four's window points).
+
+        Returns
+        -------
+        dict
+            ``{move: value in words}``.
         """
         if self.decision is None:
             return {}

@@ -47,7 +47,24 @@ class SearchProgress(WidgetView):
 
         A ``progress`` function among the options is still called after each depth.
 
-        :raises InvalidOption: for a ``game`` that is not a Game, a ``progress`` that is
+        Parameters
+        ----------
+        game : Game
+            The game to search.
+        state : object, optional
+            The position to search from (``None``, the default: the game's start).
+        **options
+            The options of :func:`~minimax_viz.iterative_deepening` (``seconds``, ``max_depth`` ...).
+
+        Returns
+        -------
+        SearchResult
+            What :func:`~minimax_viz.iterative_deepening` returned.
+
+        Raises
+        ------
+        InvalidOption
+            For a ``game`` that is not a Game, a ``progress`` that is
             not a function, and as :func:`~minimax_viz.iterative_deepening`.
         """
         also: Callable | None = options.pop("progress", None)
@@ -101,14 +118,35 @@ def search_with_progress(game, state: Any = None, *, display: Callable | None = 
 
         result = mv.search_with_progress(mv.ConnectFour(), "4455", seconds=5)
 
+    Parameters
+    ----------
+    game : Game
+        The game to search.
+    state : object, optional
+        The position to search from (``None``, the default: the game's start).
+    display : callable or None, optional
+        The function that shows the view (``None``: IPython's ``display``).
+    **options
+        The options of :func:`~minimax_viz.iterative_deepening`.
+
+    Returns
+    -------
+    SearchResult
+        What :func:`~minimax_viz.iterative_deepening` returned.
+
+    Raises
+    ------
+    InvalidOption
+        As :meth:`SearchProgress.run`, before anything is shown.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree
     >>> shown = []
     >>> search_with_progress(GameTree([[3, 12], [2]]), display=shown.append).score
     3
     >>> shown[0].text
     'solved at depth 2: 9 calls; best move 0, value 3'
-
-    :raises InvalidOption: as :meth:`SearchProgress.run`, before anything is shown.
     """
     progress = options.get("progress")
     if progress is not None and not callable(progress):

@@ -54,9 +54,27 @@ class PruningQuiz(WidgetView):
     From code: ``quiz.root_value.value = "3"``, ``quiz.leaf_buttons[(1, 1)].value = True``,
     ``quiz.alpha.value, quiz.beta.value = "3", "inf"``, ``quiz.check()``.
 
-    :raises InvalidOption: for a ``dpi`` out of range; a ``tree``, ``depth`` or ``branching``
+    Parameters
+    ----------
+    seed : int, optional
+        The seed of the first random tree (0 unless given).
+    depth : int, optional
+        The random trees' depth (3 unless given).
+    branching : int or tuple of int, optional
+        Their children per node, or a ``(fewest, most)`` range (``(2, 3)`` unless given).
+    tree : list or None, optional
+        A tree of your own as nested lists, instead of random ones.
+    dpi : int, optional
+        The picture's resolution (100 unless given).
+
+    Raises
+    ------
+    InvalidOption
+        For a ``dpi`` out of range; a ``tree``, ``depth`` or ``branching``
         that makes no tree raises as :class:`~minimax_viz.GameTree` does.
 
+    Examples
+    --------
     >>> quiz = PruningQuiz(tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> quiz.root_value.value = "3"
     >>> [bool(answer) for answer in quiz.check()]
@@ -98,7 +116,18 @@ class PruningQuiz(WidgetView):
 
     # -- the tree ----------------------------------------------------------------------------
     def new_tree(self, nested: Any = None) -> None:
-        """Quiz on ``nested``, or on the next seed's random tree (the first one: ``seed``)."""
+        """Quiz on ``nested``, or on the next seed's random tree (the first one: ``seed``).
+
+        Parameters
+        ----------
+        nested : list or None, optional
+            A tree as nested lists (``None``, the default: the next seed's random tree).
+
+        Raises
+        ------
+        InvalidTree
+            For ``nested`` that is not a tree, as :class:`~minimax_viz.GameTree` says.
+        """
         if nested is None:
             if hasattr(self, "nested"):
                 self.seed += 1
@@ -142,7 +171,13 @@ class PruningQuiz(WidgetView):
         return checks.check_root_value(text if number is None else number, self.nested)
 
     def check(self) -> list[Feedback]:
-        """Check the three answers; each verdict explains its first mistake in words."""
+        """Check the three answers; each verdict explains its first mistake in words.
+
+        Returns
+        -------
+        list of Feedback
+            One verdict per question (a, b, c); each is true when right.
+        """
         checks = pruning
         self.results = [
             self._judge_root_value(checks),

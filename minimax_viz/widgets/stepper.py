@@ -50,10 +50,31 @@ class Stepper(WidgetView):
     tree) frames the node where a learner's search first parts from the right one, in every
     frame, and the captions of its events say so.
 
-    :raises InvalidOption: for a ``speed`` that is not one of :data:`SPEEDS`, a ``dpi`` out of
+    Parameters
+    ----------
+    result : SearchResult or SearchTree
+        A recorded search (a search's result, a learner's from
+        :func:`~minimax_viz.record_calls`, or the tree itself).
+    step : int, optional
+        The event shown first (0 unless given).
+    speed : str, optional
+        The replay's speed, one of :data:`SPEEDS` (``"medium"`` unless given).
+    dpi : int, optional
+        The picture's resolution (96 unless given).
+    parting : Difference, Node or None, optional
+        The node to frame where a learner's search parts from the right one.
+    **draw_options
+        Drawing options, as :class:`~minimax_viz.TreeView` takes them.
+
+    Raises
+    ------
+    InvalidOption
+        For a ``speed`` that is not one of :data:`SPEEDS`, a ``dpi`` out of
         range, a ``parting`` that is not a difference or a node of this tree, or a drawing
         option :class:`~minimax_viz.draw.TreeView` refuses.
 
+    Examples
+    --------
     >>> import minimax_viz as mv
     >>> stepper = Stepper(mv.minimax(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD))
     >>> stepper.step = 5
@@ -134,6 +155,8 @@ class Stepper(WidgetView):
 
     @property
     def n_steps(self) -> int:
+        """The number of events in the replay (``step`` runs from 0 to ``n_steps - 1``).
+        """
         return self.tree.n_steps
 
     @property
