@@ -31,6 +31,15 @@ from .arena import connectx_agent, connectx_match
 from . import exercises, tutorial
 
 
+def __getattr__(name: str):
+    """``mv.Chess`` is looked up at its first use: python-chess is imported only when chess is played."""
+    if name == "Chess":
+        from .games.chess import Chess
+
+        return Chess
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def load_ipython_extension(ipython) -> None:
     """``%load_ext minimax_viz``: the ``%%solution`` cell magic of the lessons' worked solutions,
     and the checks' watch on the cells that run (see :mod:`minimax_viz.exercises.extension`,
@@ -48,7 +57,7 @@ def unload_ipython_extension(ipython) -> None:
 
 
 __all__ = [
-    "Game", "TicTacToe", "GameTree", "ConnectFour",
+    "Game", "TicTacToe", "GameTree", "ConnectFour", "Chess",
     "minimax", "alphabeta", "expectimax", "expectiminimax", "iterative_deepening", "centre_first", "best_first",
     "SearchResult", "SearchStats", "record_calls", "LearnerResult", "first_difference", "Difference",
     "SearchTree", "Node", "Event", "format_value", "Scene",
