@@ -148,6 +148,8 @@ class Chess(Game):
     max_player = "White"
     min_player = "Black"
     win_utility = None   # a mate's score depends on when it comes
+    #: What a learner's search may be handed as a position (a FEN at the root, boards below it).
+    position_types = (str, chess.Board)
 
     # -- forms of a state ---------------------------------------------------------------
     def start(self) -> Position:
@@ -354,7 +356,7 @@ class Chess(Game):
         if type(move) is not str:
             return InvalidMove(
                 f"a move is a code from moves() or a UCI string such as 'e2e4', not {short_repr(move)}; "
-                f"here: {shown}"
+                f"the legal moves here: {shown}"
             )
         try:
             chess.Move.from_uci(move)
