@@ -9,7 +9,7 @@
 __version__ = "0.1.0"  # the package's version (pyproject.toml reads it); CHANGELOG.md says what changed
 
 from .errors import ChanceNodeError, InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
-from .games import ConnectFour, Game, GameTree, TicTacToe
+from .games import Chess, ConnectFour, Game, GameTree, TicTacToe
 from .search import (
     SearchResult, SearchStats, alphabeta, best_first, centre_first, expectimax, expectiminimax,
     iterative_deepening, minimax,
@@ -29,15 +29,6 @@ from .players import (
 )
 from .arena import connectx_agent, connectx_match
 from . import exercises, tutorial
-
-
-def __getattr__(name: str):
-    """``mv.Chess`` is looked up at its first use: python-chess is imported only when chess is played."""
-    if name == "Chess":
-        from .games.chess import Chess
-
-        return Chess
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_ipython_extension(ipython) -> None:

@@ -276,3 +276,47 @@ def test_a_learners_recorded_search_matches_the_engines_tree(game):
     engine = mv.alphabeta(game, MORPHY, depth=3)
     assert mv.first_difference(recorded, engine) is None
     assert len(recorded.tree) == len(engine.tree) > 100
+
+
+# -- the board at every node ---------------------------------------------------------------------
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height, read from its header (the IHDR chunk)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def test_the_mate_in_two_tree_draws_boards_no_wider_than_1000_px(game):
+    from minimax_viz.chess_glyph import ChessGlyph
+    from minimax_viz.glyphs import glyph_for
+
+    assert type(glyph_for(game)) is ChessGlyph
+    tree = mv.alphabeta(game, MORPHY, depth=3).tree
+    (rook_lift,) = [n for n in tree.root.children if game.move_name(MORPHY, n.move) == "a1a6"]
+    for focus in (None, rook_lift):
+        width, height = _png_size(mv.tree_png(tree, focus=focus))
+        assert 500 < width <= 1000 and height > 200
+
+
+def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
+    from matplotlib.figure import Figure
+
+    from minimax_viz.chess_glyph import ChessGlyph
+
+    tree = mv.alphabeta(game, MORPHY, depth=3).tree
+    root = tree.root
+    lift = next(n for n in root.children if game.move_name(MORPHY, n.move) == "a1a6")
+    mate = next(n for n in lift.children if n.children and any(
+        game.is_terminal(c.internal_state) for c in n.children))
+    mated = next(c for c in mate.children if game.is_terminal(c.internal_state))
+    ax = Figure().add_subplot()
+    layers = {layer.artist.get_gid(): layer for layer in ChessGlyph(game).draw(
+        ax, tree, [(root.index, 0, 0), (lift.index, 1, 0), (mated.index, 2, 0)], 1.0)}
+    owners = {name: list(layer.owners) for name, layer in layers.items()}
+    pieces = {n.index: len(n.internal_state.piece_map()) for n in (root, lift, mated)}
+    assert all(owners["chess ink"].count(i) == k for i, k in pieces.items())   # one symbol per piece
+    white = {n.index: sum(p.color for p in n.internal_state.piece_map().values()) for n in (root, lift, mated)}
+    assert all(owners["chess white"].count(i) == k for i, k in white.items())
+    assert mated.internal_state.is_check()
+    assert [owners["chess mark"].count(i) for i in (root.index, lift.index, mated.index)] == [0, 2, 3]
+    assert owners["chess dark"].count(root.index) == 32 and owners["chess frame"] == [root.index, lift.index, mated.index]
