@@ -40,6 +40,7 @@ MATE = 1000
 _LONGEST = 500
 #: evaluate's piece values, in pawns (the king has none: it is never taken).
 PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+_VALUES = tuple(PIECE_VALUES[kind] for kind in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN))
 _FEN_EXAMPLE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
@@ -313,8 +314,7 @@ class Chess(Game):
         pos = state if type(state) is Position else self._position(state)
         white, black = pos.occupied_co[chess.WHITE], pos.occupied_co[chess.BLACK]
         score = 0
-        for pieces, value in ((pos.pawns, 1), (pos.knights, 3), (pos.bishops, 3), (pos.rooks, 5),
-                              (pos.queens, 9)):
+        for pieces, value in zip((pos.pawns, pos.knights, pos.bishops, pos.rooks, pos.queens), _VALUES):
             score += value * ((pieces & white).bit_count() - (pieces & black).bit_count())
         return score
 
