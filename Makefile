@@ -160,6 +160,7 @@ bench: $(STAMP) node
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_guards.py
 	$(BIN)/python benchmarks/bench_checks.py
+	$(BIN)/python benchmarks/bench_chess.py
 	$(BIN)/python benchmarks/bench_pyodide.py
 
 # Write the reference figures to test-artifacts/figures, to look at after a drawing change.

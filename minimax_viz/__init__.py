@@ -9,7 +9,7 @@
 __version__ = "0.1.0"  # the package's version (pyproject.toml reads it); CHANGELOG.md says what changed
 
 from .errors import ChanceNodeError, InvalidBoard, InvalidMove, InvalidOption, InvalidTree, MinimaxError, TreeTooLarge
-from .games import ConnectFour, Game, GameTree, TicTacToe
+from .games import Chess, ConnectFour, Game, GameTree, TicTacToe
 from .search import (
     SearchResult, SearchStats, alphabeta, best_first, centre_first, expectimax, expectiminimax,
     iterative_deepening, minimax,
@@ -48,7 +48,7 @@ def unload_ipython_extension(ipython) -> None:
 
 
 __all__ = [
-    "Game", "TicTacToe", "GameTree", "ConnectFour",
+    "Game", "TicTacToe", "GameTree", "ConnectFour", "Chess",
     "minimax", "alphabeta", "expectimax", "expectiminimax", "iterative_deepening", "centre_first", "best_first",
     "SearchResult", "SearchStats", "record_calls", "LearnerResult", "first_difference", "Difference",
     "SearchTree", "Node", "Event", "format_value", "Scene",

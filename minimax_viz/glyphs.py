@@ -391,10 +391,12 @@ def glyph_for(game) -> Glyph:
 
 
 def _register_builtin() -> None:
-    from .games import ConnectFour, TicTacToe
+    from .chess_glyph import ChessGlyph
+    from .games import Chess, ConnectFour, TicTacToe
 
     register_glyph(TicTacToe, BoardGlyph)
     register_glyph(ConnectFour, ConnectFourGlyph)
+    register_glyph(Chess, ChessGlyph)
 
 
 _register_builtin()

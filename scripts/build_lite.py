@@ -6,7 +6,7 @@
 The site holds the lessons (``notebooks/*.ipynb``, as they are on disk) and the play page
 (``apps/play.ipynb``) side by side at its root, so the lessons' relative links work; the
 package's own wheel and the pure-Python wheels it needs that Pyodide does not carry
-(ipywidgets, ipyevents, comm, jupyterlab_widgets, networkx), served by the site's piplite
+(ipywidgets, ipyevents, comm, jupyterlab_widgets, networkx, chess), served by the site's piplite
 index; and three JupyterLab extensions: the Pyodide kernel, the ipywidgets manager and
 ipyevents (ipyevents' clicks work in JupyterLite only when its extension is in the build,
 jupyterlite#918). Other extensions of this environment (jupytext, Voila...) are left out.
@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "build" / "lite"
 #: The pure-Python wheels the site serves besides the package's own (not in Pyodide's lock).
-PURE_WHEELS = ("ipywidgets", "ipyevents", "comm", "jupyterlab_widgets", "networkx")
+PURE_WHEELS = ("ipywidgets", "ipyevents", "comm", "jupyterlab_widgets", "networkx", "chess")
 #: The JupyterLab extensions the site carries, as folders under share/jupyter/labextensions.
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
               "ipyevents")

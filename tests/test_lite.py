@@ -66,7 +66,8 @@ def test_the_site_serves_the_package_and_its_pure_python_dependencies(site):
     version = build_lite.wheel_version(next((folder / "pypi").glob("minimax_viz-*.whl")))
     import minimax_viz
     assert version == minimax_viz.__version__
-    assert set(index) == {"minimax-viz", "ipywidgets", "ipyevents", "comm", "jupyterlab-widgets", "networkx"}
+    assert set(index) == {"minimax-viz", "ipywidgets", "ipyevents", "comm", "jupyterlab-widgets", "networkx",
+                          "chess"}
     for project in index.values():
         (release,) = project["releases"].values()
         (wheel,) = release

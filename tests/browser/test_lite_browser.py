@@ -31,7 +31,7 @@ CHECK_CELLS = (
     "# Offline checks of the Pyodide kernel",
     # what the lessons' install cell does, less matplotlib (from the Pyodide CDN, not here)
     "import piplite\n"
-    "await piplite.install(['ipywidgets', 'ipyevents', 'networkx'])\n"
+    "await piplite.install(['ipywidgets', 'ipyevents', 'networkx', 'chess'])\n"
     "await piplite.install('minimax_viz', deps=False)",
     "import sys\n"
     "import minimax_viz as mv\n"

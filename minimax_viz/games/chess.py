@@ -1,0 +1,426 @@
+"""Chess, with python-chess's rules: positions as FEN strings, moves named in UCI.
+
+The rules are python-chess's own (move generation, check, castling, en passant,
+promotion); this module only speaks the Game protocol over them. A position is given as
+a FEN string (``"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"``) or a
+python-chess board wherever a state is taken; ``None`` is the start position. Inside, a
+position is a :class:`Position`: a ``chess.Board`` that keeps no game history (only the
+move that led to it, for the picture), so a search writes no FEN per node and pays one
+board copy and one push per move. White is Max.
+
+A move is named by its UCI string (``"e2e4"``, ``"e7e8q"``): ``play`` takes it, and a
+search's ``result.move`` is one. The recordings of searches keep moves as whole numbers,
+so :meth:`Chess.moves` lists each legal move as one, its *code*: ``from + 64 * to +
+4096 * promotion`` (squares numbered a1 = 0 to h8 = 63, promotion 2 = knight to 5 = queen,
+as python-chess numbers them); :meth:`Chess.move_name` turns a code into UCI and
+``play`` takes either.
+
+Finished games are checkmate, stalemate, insufficient material (python-chess's
+``is_insufficient_material``) and the fifty-move rule (``is_fifty_moves``: a hundred
+half-moves without a capture or a pawn move, as the player to move may claim it, read from
+the FEN's half-move clock). Threefold and fivefold repetition need the game's history,
+which a position does not keep: they are not detected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+
+from ..errors import InvalidBoard, InvalidMove, short_repr
+from .base import Game
+
+__all__ = ["Chess", "Position", "MATE", "PIECE_VALUES", "move_code", "code_move"]
+
+#: What a checkmate is worth, in pawns, less the plies played before it (see Chess.utility).
+MATE = 1000
+#: The most plies a mate's score counts: every mate is worth more than MATE - _LONGEST = 500,
+#: far beyond any material count (at most 103 pawns a side).
+_LONGEST = 500
+#: evaluate's piece values, in pawns (the king has none: it is never taken).
+PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+_VALUES = tuple(PIECE_VALUES[kind] for kind in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN))
+_FEN_EXAMPLE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+class Position(chess.Board):
+    """A chess position as the search passes it around: a python-chess board without the
+    game's history (its move stack holds at most the move that led to it).
+
+    It is a ``chess.Board`` in every other way, printed as its FEN, and hashable (equal
+    positions, counters included, hash alike). Read it, do not change it: the search
+    shares it between calls (a ``push`` undone with ``pop`` is fine).
+
+    >>> Position()
+    Position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
+    """
+
+    #: The legal moves by code, once :meth:`Chess.moves` has listed them.
+    _legal: dict | None = None
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
+    def __hash__(self) -> int:
+        return hash(_key(self))
+
+    __eq__ = chess.Board.__eq__   # a class that sets __hash__ keeps its base's equality
+
+
+def _key(pos: chess.Board) -> tuple:
+    """What tells positions apart, from python-chess's public attributes: the pieces, the
+    side to move, the castling rights, an en-passant square only when a capture there is
+    legal (as python-chess's own equality counts it), and the two move counters (the half-move
+    clock ends games by the fifty-move rule; the full-move number scores mates)."""
+    ep = pos.ep_square
+    if ep is not None and not pos.has_legal_en_passant():
+        ep = None
+    white, black = pos.occupied_co[chess.WHITE], pos.occupied_co[chess.BLACK]
+    return (pos.pawns, pos.knights, pos.bishops, pos.rooks, pos.queens, pos.kings, white, black,
+            pos.turn, pos.clean_castling_rights(), ep, pos.halfmove_clock, pos.fullmove_number)
+
+
+def _child(pos: Position, move: chess.Move) -> Position:
+    """The position after ``move`` (legal in ``pos``): a copy without history, then the push."""
+    child = pos.copy(stack=False)
+    child.push(move)
+    return child
+
+
+def _legal(pos: Position) -> dict:
+    """The legal moves of ``pos`` by code, in python-chess's order, worked out once; none in
+    a game drawn with moves left (insufficient material, the fifty-move rule)."""
+    legal = pos._legal
+    if legal is None:
+        drawn = pos.halfmove_clock >= 100 or pos.is_insufficient_material()
+        legal = pos._legal = {} if drawn else {
+            move.from_square | move.to_square << 6 | (move.promotion or 0) << 12: move
+            for move in pos.generate_legal_moves()
+        }
+    return legal
+
+
+def move_code(move: chess.Move) -> int:
+    """A python-chess move's code: ``from + 64 * to + 4096 * promotion``.
+
+    >>> move_code(chess.Move.from_uci("e2e4")), move_code(chess.Move.from_uci("a7a8q"))
+    (1804, 24112)
+    """
+    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
+
+
+def code_move(code: int) -> chess.Move:
+    """The python-chess move of a code (see :func:`move_code`).
+
+    >>> code_move(1804)
+    Move.from_uci('e2e4')
+    """
+    return chess.Move(code & 63, code >> 6 & 63, (code >> 12) or None)
+
+
+class Chess(Game):
+    """Chess over python-chess: White is Max, positions are FEN strings, moves named in UCI.
+
+    ``moves`` lists the legal moves' codes in the order python-chess generates them
+    (``board.legal_moves``); ``move_name`` names each in UCI (``"e2e4"``, ``"e7e8q"``), and
+    a search's ``result.move`` is that name. ``play`` takes a code or a UCI string.
+
+    A checkmate scores ``MATE - ply`` for the winner (``MATE`` = 1000 pawns; ``ply`` is the
+    number of half-moves played, read from the FEN's full-move number and side to move, at
+    most 500): beyond any evaluation, and a quicker mate above a slower one. Every draw
+    scores 0. :meth:`evaluate` counts material.
+
+    >>> game = Chess()
+    >>> [game.move_name(None, m) for m in game.moves(None)][:4], len(game.moves(None))
+    (['g1h3', 'g1f3', 'b1c3', 'b1a3'], 20)
+    >>> after = game.play(None, "e2e4")
+    >>> game.fen(after)
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    >>> game.player(after), game.node_type(after)
+    ('Black', 'min')
+    >>> mated = game.state("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    >>> game.result_text(mated), game.utility(mated)   # fool's mate, after 4 plies
+    ('Black wins by checkmate', -996)
+
+    :raises InvalidBoard: from each method given a position that is not one (see :meth:`state`).
+    """
+
+    max_player = "White"
+    min_player = "Black"
+    win_utility = None   # a mate's score depends on when it comes
+    #: What a learner's search may be handed as a position (a FEN at the root, boards below it).
+    position_types = (str, chess.Board)
+
+    # -- forms of a state ---------------------------------------------------------------
+    def start(self) -> Position:
+        return Position()
+
+    def state(self, value: Any = None) -> Position:
+        """Check a position and return it as a :class:`Position` (``None`` is the start).
+
+        ``value`` is a FEN string (the move counters may be left out: ``0 1``), a python-chess
+        board (its history is dropped) or a :class:`Position`, returned as it is.
+
+        >>> Chess().state("8/8/8/8/8/8/8/K6k w - - 0 1")
+        Position('8/8/8/8/8/8/8/K6k w - - 0 1')
+        >>> Chess().state("8/8/8/8/8/8/8/K7 w - - 0 1")
+        Traceback (most recent call last):
+        ...
+        minimax_viz.errors.InvalidBoard: Black has no king in '8/8/8/8/8/8/8/K7 w - - 0 1'; each side has exactly one king
+
+        :raises InvalidBoard: for a value that is not a FEN (the words say which part is wrong),
+            a side to move that is not ``w`` or ``b``, or a position the rules cannot reach (no
+            king or two, a pawn on the first or last rank, too many pawns or pieces, the side not
+            to move in check, castling rights or an en-passant square that do not fit the board,
+            a check no move can give).
+        """  # noqa: E501 (the doctest's message is one line)
+        if type(value) is Position:
+            return value
+        if value is None:
+            return Position()
+        if isinstance(value, str):
+            return _from_fen(value)
+        if isinstance(value, chess.Board):
+            if type(value).uci_variant != "chess":
+                raise InvalidBoard(
+                    f"a {type(value).__name__} plays the variant {type(value).uci_variant!r}; "
+                    "Chess plays standard chess: pass a chess.Board or a FEN"
+                )
+            return _from_fen(value.fen())
+        raise InvalidBoard(
+            f"a chess position is a FEN string or a python-chess board, not {type(value).__name__}; "
+            f"write it like {_FEN_EXAMPLE!r}"
+        )
+
+    def board(self, state: Any) -> Position:
+        """The position itself: a python-chess board (read it, do not change it)."""
+        return self._position(state)
+
+    def fen(self, state: Any) -> str:
+        """The position's FEN string.
+
+        >>> Chess().fen(None)
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+        """
+        return self._position(state).fen()
+
+    def to_text(self, state: Any) -> str:
+        """The position's FEN, one line (for words about a position)."""
+        return self._position(state).fen()
+
+    def __repr__(self) -> str:
+        return "Chess()"
+
+    # -- rules --------------------------------------------------------------------------
+    def player(self, state: Any) -> str:
+        return "White" if self._position(state).turn else "Black"
+
+    def node_type(self, state: Any) -> str:
+        """"max" when White is to move, else "min" (the search asks at every node)."""
+        pos = state if type(state) is Position else self._position(state)
+        return "max" if pos.turn else "min"
+
+    def moves(self, state: Any) -> tuple[int, ...]:
+        """The legal moves' codes, in python-chess's order (empty when the game is over);
+        :meth:`move_name` names them in UCI.
+
+        >>> game = Chess()
+        >>> game.moves("7k/8/8/8/8/8/P7/K7 w - - 0 1")
+        (576, 64, 1032, 1544)
+        >>> [game.move_name(None, m) for m in _]
+        ['a1b2', 'a1b1', 'a2a3', 'a2a4']
+
+        >>> Chess().moves("7k/8/8/8/8/8/8/K7 w - - 0 1")   # two bare kings: a draw
+        ()
+        """
+        return tuple(_legal(self._position(state)))
+
+    def move_name(self, state: Any, move: int) -> str:
+        """A move's UCI name (``"e2e4"``, ``"e7e8q"``): what a search's ``result.move`` holds.
+
+        >>> Chess().move_name(None, 1804)
+        'e2e4'
+        """
+        return code_move(move).uci() if type(move) is int else str(move)
+
+    def play(self, state: Any, move: int | str) -> Position:
+        """The position after ``move``, a code from :meth:`moves` or a UCI string; the given
+        position is left as it was.
+
+        >>> Chess().play(None, "g1f3")
+        Position('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1')
+
+        :raises InvalidMove: for a move that is neither a code nor a UCI string, is not legal
+            here, or comes after the end of the game.
+        """
+        pos = state if type(state) is Position else self._position(state)
+        legal = pos._legal
+        if legal is None:
+            legal = _legal(pos)
+        found = legal.get(move)
+        if found is None and type(move) is str:
+            found = legal.get(_uci_code(move))
+        if found is None:
+            raise self._bad_move(pos, move)
+        return _child(pos, found)
+
+    def successors(self, state: Any) -> tuple:
+        """``(code, next_position)`` pairs in :meth:`moves` order; none when the game is over."""
+        pos = state if type(state) is Position else self._position(state)
+        return tuple([(code, _child(pos, move)) for code, move in _legal(pos).items()])
+
+    def winner(self, state: Any) -> str | None:
+        pos = self._position(state)
+        if pos.is_checkmate():
+            return "Black" if pos.turn else "White"
+        return None
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.outcome(state) is not None
+
+    def utility(self, state: Any) -> float:
+        """A finished game's value for White: ``MATE - ply`` when White has mated,
+        ``-(MATE - ply)`` when Black has, 0 for a draw (and for a game still on).
+
+        ``ply`` counts the half-moves played before the position, from the FEN's full-move
+        number and side to move (``2 * (fullmove - 1)``, plus one with Black to move), at most
+        500: a mate found sooner in the search is a mate at a smaller ply, so it scores more.
+        It depends on the position alone, as the search's memo table needs.
+        """
+        return self.outcome(state) or 0
+
+    def result_text(self, state: Any) -> str:
+        """How the game ended: "White wins by checkmate", "draw by stalemate", ... or "game on"."""
+        pos = self._position(state)
+        if next(iter(pos.generate_legal_moves()), None) is None:
+            if pos.is_check():
+                return f"{'Black' if pos.turn else 'White'} wins by checkmate"
+            return "draw by stalemate"
+        if pos.is_insufficient_material():
+            return "draw by insufficient material"
+        if pos.halfmove_clock >= 100:
+            return "draw by the fifty-move rule"
+        return "game on"
+
+    def evaluate(self, state: Any) -> int:
+        """Material for White, in pawns: pawn 1, knight 3, bishop 3, rook 5, queen 9
+        (:data:`PIECE_VALUES`), White's minus Black's. The search calls it at its depth
+        limit, after :meth:`outcome` has found the game still on.
+
+        >>> Chess().evaluate("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1")   # a rook and a knight up
+        8
+        """
+        pos = state if type(state) is Position else self._position(state)
+        white, black = pos.occupied_co[chess.WHITE], pos.occupied_co[chess.BLACK]
+        score = 0
+        for pieces, value in zip((pos.pawns, pos.knights, pos.bishops, pos.rooks, pos.queens), _VALUES):
+            score += value * ((pieces & white).bit_count() - (pieces & black).bit_count())
+        return score
+
+    def key(self, state: Any) -> tuple:
+        """A tuple of the position's bit boards, side to move, castling rights, en-passant
+        square and counters: equal for equal positions."""
+        return _key(state if type(state) is Position else self._position(state))
+
+    # -- what the search calls at every node ----------------------------------------------
+    def outcome(self, state: Any) -> int | None:
+        """The utility if the game is over (see :meth:`utility`), else ``None``.
+
+        >>> Chess().outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 40")   # stalemate
+        0
+        """
+        pos = state if type(state) is Position else self._position(state)
+        if next(iter(pos.generate_legal_moves()), None) is None:
+            if not pos.is_check():
+                return 0
+            ply = min(2 * pos.fullmove_number - (2 if pos.turn else 1), _LONGEST)
+            return ply - MATE if pos.turn else MATE - ply
+        if pos.halfmove_clock >= 100 or pos.is_insufficient_material():
+            return 0
+        return None
+
+    # -- inside ---------------------------------------------------------------------------
+    def _position(self, state: Any) -> Position:
+        return state if type(state) is Position else self.state(state)
+
+    def _bad_move(self, pos: Position, move: Any) -> InvalidMove:
+        """The words for a move ``play`` refuses."""
+        if self.outcome(pos) is not None:
+            return InvalidMove(f"the game is over ({self.result_text(pos)}); no move can follow")
+        legal = [code_move(code).uci() for code in _legal(pos)]
+        shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
+        if type(move) is int:
+            name = code_move(move).uci() if 0 <= move < 1 << 15 else "no move"
+            return InvalidMove(f"move code {move} ({name}) is not legal in {pos.fen()!r}; the legal moves: {shown}")
+        if type(move) is not str:
+            return InvalidMove(
+                f"a move is a code from moves() or a UCI string such as 'e2e4', not {short_repr(move)}; "
+                f"the legal moves here: {shown}"
+            )
+        try:
+            chess.Move.from_uci(move)
+        except ValueError:
+            return InvalidMove(
+                f"{short_repr(move)} is not a UCI move: write the from and to squares, such as 'e2e4', "
+                f"and a promotion's piece, such as 'e7e8q'; the legal moves here: {shown}"
+            )
+        return InvalidMove(f"{move} is not legal in {pos.fen()!r}; the legal moves: {shown}")
+
+
+def _uci_code(text: str) -> int | None:
+    """The code of a move written in UCI, or None for text that is not UCI."""
+    try:
+        return move_code(chess.Move.from_uci(text))
+    except ValueError:
+        return None
+
+
+#: What each flag of python-chess's Board.status() means, in words.
+_STATUS_WORDS = (
+    (chess.STATUS_EMPTY, "the board is empty; each side has exactly one king"),
+    (chess.STATUS_NO_WHITE_KING, "White has no king in {fen!r}; each side has exactly one king"),
+    (chess.STATUS_NO_BLACK_KING, "Black has no king in {fen!r}; each side has exactly one king"),
+    (chess.STATUS_TOO_MANY_KINGS, "a side has more than one king in {fen!r}; each side has exactly one king"),
+    (chess.STATUS_PAWNS_ON_BACKRANK,
+     "a pawn stands on the first or the last rank in {fen!r}; pawns live on ranks 2 to 7 (a pawn that "
+     "reaches the last rank is promoted)"),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "White has more than 8 pawns in {fen!r}"),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "Black has more than 8 pawns in {fen!r}"),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, "White has more than 16 pieces in {fen!r}"),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, "Black has more than 16 pieces in {fen!r}"),
+    (chess.STATUS_OPPOSITE_CHECK,
+     "the side not to move is in check in {fen!r}: the last move left its own king in check, which "
+     "the rules forbid; check the side to move (w or b)"),
+    (chess.STATUS_BAD_CASTLING_RIGHTS,
+     "the castling rights in {fen!r} do not fit the board: a right needs its king and rook on their "
+     "starting squares; drop the letter or write '-'"),
+    (chess.STATUS_INVALID_EP_SQUARE,
+     "the en-passant square in {fen!r} does not fit the board: it must be the square a pawn just "
+     "crossed with a double step; write '-'"),
+    (chess.STATUS_TOO_MANY_CHECKERS, "the king is in check from more than two pieces in {fen!r}; no move can do that"),
+    (chess.STATUS_IMPOSSIBLE_CHECK,
+     "the check in {fen!r} cannot come from any last move (two pieces aligned with the king); no game reaches it"),
+)
+
+
+def _from_fen(fen: str) -> Position:
+    """A checked :class:`Position` from a FEN string."""
+    parts = fen.split()
+    if not parts:
+        raise InvalidBoard(f"an empty string is not a FEN; write a position like {_FEN_EXAMPLE!r}")
+    if len(parts) > 1 and parts[1] not in ("w", "b"):
+        raise InvalidBoard(
+            f"the side to move in {short_repr(fen)} is {short_repr(parts[1])}; write w (White) or b (Black) "
+            "after the board"
+        )
+    try:
+        pos = Position(fen)
+    except ValueError as err:
+        raise InvalidBoard(f"{short_repr(fen)} is not a FEN ({err}); write a position like {_FEN_EXAMPLE!r}") from None
+    status = pos.status()
+    if status:
+        for flag, words in _STATUS_WORDS:
+            if status & flag:
+                raise InvalidBoard(words.format(fen=pos.fen()))
+    return pos
