@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .shapes import INCHES_PER_UNIT
 from .trace import format_value, marked_value
 
 __all__ = [
@@ -273,9 +274,9 @@ class BoardGlyph(Glyph):
         return layers
 
 
-#: Points per data unit at ``scale`` 1 (the drawing's scale 1 is 0.9 inch per unit), to
-#: give line widths in data units.
-_POINTS_PER_UNIT = 0.9 * 72
+#: Points per data unit at ``scale`` 1 (the drawing's scale 1 is
+#: :data:`~minimax_viz.shapes.INCHES_PER_UNIT` inch per unit), to give line widths in data units.
+_POINTS_PER_UNIT = INCHES_PER_UNIT * 72
 
 
 class ConnectFourGlyph(Glyph):

@@ -121,11 +121,13 @@ def _public_callables(tree):
 @pytest.mark.parametrize("path", MODULES, ids=_name)
 def test_public_callables_that_raise_say_what(path):
     """Every public function or method that raises (or calls a check that does) has a
-    ``:raises ...:`` line in its docstring (a class's docstring for its ``__init__``)."""
+    ``:raises ...:`` line or a numpydoc ``Raises`` section in its docstring (a class's
+    docstring for its ``__init__``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     exercises = path.parent.name == "exercises"
     silent = [f"{name} (line {line})" for name, line, function, docs in _public_callables(tree)
-              if _can_raise(function, exercises=exercises) and ":raises" not in docs]
+              if _can_raise(function, exercises=exercises) and ":raises" not in docs
+              and "Raises\n------" not in docs]   # a numpydoc Raises section says it too
     assert not silent, f"{_name(path)}: public callables that raise with no ':raises ...:' line: {'; '.join(silent)}"
 
 
