@@ -56,7 +56,13 @@ class Layer:
 
 
 class Glyph:
-    """Draws node positions; subclasses set the size and implement :meth:`draw`."""
+    """Draws node positions; subclasses set the size and implement :meth:`draw`.
+
+    Parameters
+    ----------
+    game : Game or None, optional
+        The game drawn (a glyph may fit its size to the board; most ignore it).
+    """
 
     #: Width and height in data units (leaves are 1 unit apart).
     width = 0.8
@@ -74,48 +80,172 @@ class Glyph:
         """A glyph for ``game`` (the game lets it fit its size to the board; most ignore it)."""
 
     def draw(self, ax, tree, items: list[tuple[int, float, float]], scale: float) -> list[Layer]:
-        """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
+        """Draw the nodes ``items`` on ``ax``; return the layers made.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes
+            Where to draw.
+        tree : SearchTree
+            The tree the nodes belong to.
+        items : list of tuple
+            ``[(index, x, y), ...]``: each node and its centre, in data units.
+        scale : float
+            The picture's scale (1: natural size), for line widths.
+
+        Returns
+        -------
+        list of Layer
+            Each collection drawn, with the node of each of its elements.
+        """
         raise NotImplementedError
 
     def size(self, node) -> tuple[float, float]:
-        """The width and height drawn for ``node``, in data units (a frame round it fits them)."""
+        """The width and height drawn for ``node``, in data units (a frame round it fits them).
+
+        Parameters
+        ----------
+        node : Node
+            A recorded node.
+
+        Returns
+        -------
+        tuple of float
+            Width and height.
+        """
         return self.width, self.height
 
     def move_label(self, game, state, move) -> str:
-        """The text on the edge of ``move`` played at ``state``: the game's own label for
-        it (a textbook tree's ``a1``, ``b2`` ...) where it has one, else the move itself."""
+        """The text on the edge of ``move`` played at ``state``.
+
+        The game's own label for it (a textbook tree's ``a1``, ``b2`` ...) where it has one,
+        else the move itself.
+
+        Parameters
+        ----------
+        game : Game
+            The game.
+        state : object
+            The position the move is played at (the game's internal form).
+        move : object
+            The move.
+
+        Returns
+        -------
+        str
+            The label.
+        """
         label = getattr(game, "label", None)
         return str(move) if label is None else label(state, move)
 
     # -- what the pictures of this game say (the scene asks; no game-name checks) -----------
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
-        """A value as the pictures write it (``guess``: it may be a heuristic's value)."""
+        """A value as the pictures write it.
+
+        Parameters
+        ----------
+        game : Game
+            The game.
+        value : float or None
+            The value.
+        signed : bool, optional
+            Write "+" before a positive value.
+        guess : bool, optional
+            The value may be a heuristic's guess.
+
+        Returns
+        -------
+        str
+            The value's words.
+        """
         return format_value(value, signed=signed)
 
     def node_value_text(self, game, node, *, signed: bool = True) -> str:
-        """A recorded node's value with its marks, as every picture and caption writes it:
-        ``≈`` for a guess (see :meth:`value_text`), ``≤``/``≥`` for a bound; the trace's
-        flags (``node.heuristic``, ``node.bound``) say which."""
+        """A recorded node's value with its marks, as every picture and caption writes it.
+
+        ``≈`` for a guess (see :meth:`value_text`), ``≤``/``≥`` for a bound; the trace's flags
+        (``node.heuristic``, ``node.bound``) say which.
+
+        Parameters
+        ----------
+        game : Game
+            The game.
+        node : Node
+            A recorded node.
+        signed : bool, optional
+            Write "+" before a positive value.
+
+        Returns
+        -------
+        str
+            The value's words with their marks.
+        """
         text = self.value_text(game, node.score, signed=signed, guess=node.heuristic)
         return marked_value(text, heuristic=node.heuristic, bound=node.bound)
 
     def value_role(self, value) -> str:
-        """The colour role of a result: "max" (a win for Max), "min" or "draw"."""
+        """The colour role of a result.
+
+        Parameters
+        ----------
+        value : float or None
+            A result (None: a pruned stub's).
+
+        Returns
+        -------
+        str
+            "max" (a win for Max), "min", "draw" or "pruned".
+        """
         if value is None:
             return "pruned"
         return "max" if value > 0 else "min" if value < 0 else "draw"
 
     def pruned_text(self, game, state) -> str:
-        """The words at a pruned stub."""
+        """The words at a pruned stub.
+
+        Parameters
+        ----------
+        game : Game
+            The game.
+        state : object
+            The stub's position (the game's internal form).
+
+        Returns
+        -------
+        str
+            The words.
+        """
         return "pruned"
 
     def legend(self, game) -> list[tuple[str, str, str]]:
-        """Legend entries for results: ``[(marker, colour role, words), ...]``."""
+        """Legend entries for results.
+
+        Parameters
+        ----------
+        game : Game
+            The game (its players' names).
+
+        Returns
+        -------
+        list of tuple
+            ``[(marker, colour role, words), ...]``.
+        """
         high, low = getattr(game, "max_player", "Max"), getattr(game, "min_player", "Min")
         return [("s", "max", f"+1 {high} wins"), ("s", "min", f"−1 {low} wins"), ("s", "draw", "0 draw")]
 
     def guess_words(self, game) -> str:
-        """What a heuristic value is, for the legend."""
+        """What a heuristic value is, for the legend.
+
+        Parameters
+        ----------
+        game : Game
+            The game.
+
+        Returns
+        -------
+        str
+            The words.
+        """
         return "heuristic (depth limit)"
 
 
@@ -373,6 +503,13 @@ def register_glyph(game_type: type, factory: Callable[[Any], Glyph]) -> None:
     """Use ``factory(game)`` to draw the nodes of games of ``game_type`` (and its subclasses).
 
     A :class:`Glyph` subclass is such a factory: it is made with the game it draws.
+
+    Parameters
+    ----------
+    game_type : type
+        A Game subclass.
+    factory : callable
+        Made with a game, returns its :class:`Glyph`.
     """
     _GLYPHS[game_type] = factory
 
@@ -380,6 +517,18 @@ def register_glyph(game_type: type, factory: Callable[[Any], Glyph]) -> None:
 def glyph_for(game) -> Glyph:
     """The glyph for a game: its registered one, else the textbook shapes.
 
+    Parameters
+    ----------
+    game : Game
+        The game drawn.
+
+    Returns
+    -------
+    Glyph
+        Its glyph, made with the game.
+
+    Examples
+    --------
     >>> from minimax_viz import ConnectFour
     >>> glyph = glyph_for(ConnectFour(rows=4, cols=5))
     >>> type(glyph).__name__, round(glyph.width, 2), round(glyph.height, 2)

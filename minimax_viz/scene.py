@@ -97,8 +97,13 @@ class SceneWords:
     A :class:`Scene` is one; it reads the scene's tree, game, glyph and layout."""
 
     def breadcrumb(self) -> list[tuple[int, str]]:
-        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
-        played, compact ("X 4"); empty when the focus is the root."""
+        """The breadcrumb from the root to the focus: "root", then the moves played, compact ("X 4").
+
+        Returns
+        -------
+        list of tuple
+            ``[(index, words), ...]``; empty when the focus is the root.
+        """
         if self.focus == 0:
             return []
         path = self.tree.nodes[self.focus].path
@@ -112,8 +117,21 @@ class SceneWords:
         return crumbs
 
     def edge_label(self, i: int) -> str:
-        """The move on the edge into node ``i``; for a learner's call given a board no move
-        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
+        """The move on the edge into node ``i``.
+
+        For a learner's call given a board no move leads to, the mark its board gained and
+        where ("X 4", as the trace's "X plays 4"), or "?".
+
+        Parameters
+        ----------
+        i : int
+            A node's index (not the root's).
+
+        Returns
+        -------
+        str
+            The move's words.
+        """
         odd = self.tree.odd_move(i)
         if odd is not None:
             return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
@@ -121,8 +139,20 @@ class SceneWords:
         return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
 
     def edge_text(self, i: int) -> str:
-        """What the edge into node ``i`` is labelled with: its move (when moves are
-        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
+        """What the edge into node ``i`` is labelled with.
+
+        Its move (when moves are labelled) and, below a chance node, the outcome's probability.
+
+        Parameters
+        ----------
+        i : int
+            A node's index (not the root's).
+
+        Returns
+        -------
+        str
+            The words ("" for neither).
+        """
         odds = self.tree.nodes[i].probability
         words = [self.edge_label(i)] if self.label_moves else []
         if odds is not None:
@@ -130,7 +160,13 @@ class SceneWords:
         return " ".join(words)
 
     def level_labels(self) -> list[tuple[float, str, str]]:
-        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
+        """Who moves at each board level, for the left margin.
+
+        Returns
+        -------
+        list of tuple
+            ``[(y, shape, words), ...]``, from the top level down.
+        """
         depth, kind = self.cols.depth, self.cols.kind
         seen: dict[int, int] = {}
         for i in self.boards:
@@ -148,18 +184,54 @@ class SceneWords:
         return out
 
     def name_text(self, i: int) -> str | None:
-        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
-        the checks' words name it (a textbook tree's "F"), or None."""
+        """The name drawn beside node ``i`` (``names=True``).
+
+        The game's name of its position, as the checks' words name it (a textbook tree's "F").
+
+        Parameters
+        ----------
+        i : int
+            A node's index.
+
+        Returns
+        -------
+        str or None
+            The name, or None where no name is drawn.
+        """
         if not self.names or self.tree.odd_move(i) is not None:
             return None
         return node_name(self.game, self.tree.internal_state(i))
 
     def fan_text(self, i: int) -> str:
-        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
+        """The words under a fan: the calls it stands for (pruned stubs not counted).
+
+        Parameters
+        ----------
+        i : int
+            The index of the node the fan hangs from.
+
+        Returns
+        -------
+        str
+            "+N calls".
+        """
         return f"+{self.fans[i].calls:,} calls"
 
     def value_text(self, value, *, guess: bool = False) -> str:
-        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
+        """A value as this game's pictures write it (guesses in the glyph's unit, if any).
+
+        Parameters
+        ----------
+        value : float or None
+            A value.
+        guess : bool, optional
+            The value may be a heuristic's guess.
+
+        Returns
+        -------
+        str
+            The value's words.
+        """
         signed = not self.glyph.score_inside
         return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
 
@@ -197,8 +269,20 @@ class SceneWords:
         return f"{name}: {calls:,} call{'s' if calls != 1 else ''}{pruned}{tail if reveal else ''}"
 
     def legend(self, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
-        """``[(marker or "line"/"dashes", colour role, words), ...]`` for the legend
-        (``frames``: a replay's; ``pv``: the best line drawn)."""
+        """The legend's entries for this picture.
+
+        Parameters
+        ----------
+        frames : bool
+            The picture is a replay's (the current call and stack are shown).
+        pv : bool
+            The best line is drawn.
+
+        Returns
+        -------
+        list of tuple
+            ``[(marker or "line"/"dashes", colour role, words), ...]``.
+        """
         kinds = set(self.cols.kind)
         items = [(SHAPES["max"][1], "max", "Max to move"), (SHAPES["min"][1], "min", "Min to move")]
         types = {self.tree.nodes[i].node_type for i in self.nodes if self.cols.kind[i] == CALL}
@@ -232,17 +316,45 @@ def _skipped(cut: bool) -> list[tuple[str, str, str]]:
 class Scene(SceneWords, SceneReplay):
     """The content of one tree picture around a focus; see the module docstring.
 
-    ``focus`` is a :class:`Node` or node index (default the root); ``levels`` how many
-    levels below the focus are drawn at most (boards as deep as fit, then one level of
-    marks; default: as many as fit); ``pos`` a ``{node or index: (x, y)}`` dict that
-    places those nodes (data units, boards one unit apart; nodes not drawn are ignored),
-    as networkx drawing functions take ``pos``; ``window`` writes alpha and beta under the calls (alpha-beta
-    trees); ``scores="leaves"`` writes only the leaves' values; ``future`` is "ghost"
-    (nodes a replay frame has not reached are drawn faintly) or "hide".
+    Parameters
+    ----------
+    tree : SearchTree
+        A recorded search tree.
+    focus : Node or int or None, optional
+        The node at the top (default the root).
+    levels : int or None, optional
+        How many levels below the focus are drawn at most (boards as deep as fit, then one
+        level of marks; default: as many as fit).
+    pos : dict or None, optional
+        ``{node or index: (x, y)}`` placing those nodes (data units, boards one unit apart;
+        nodes not drawn are ignored), as networkx drawing functions take ``pos``.
+    window : bool or None, optional
+        Write alpha and beta under the calls (default: when the search had a window).
+    moves : bool or None, optional
+        Label the edges with their moves (default: the glyph's choice).
+    scores : {"all", "leaves"}, optional
+        Write every value, or only the leaves'.
+    future : {"ghost", "hide"}, optional
+        Draw the nodes a replay frame has not reached faintly, or not at all.
+    max_width_px : int, optional
+        The widest the picture may be, in pixels at 100 dpi.
+    geometry : Geometry, optional
+        Every offset of the picture.
+    names : bool, optional
+        Write each node's name beside it, where the game names positions.
 
-    :raises InvalidOption: for a focus that is not a node of this tree, ``levels`` that is
-        not a whole number >= 0, a ``pos`` that is not a dict of (x, y) pairs, or an
-        unknown ``scores``/``future``.
+    Raises
+    ------
+    InvalidOption
+        For a focus that is not a node of this tree, ``levels`` that is not a whole number
+        >= 0, a ``pos`` that is not a dict of (x, y) pairs, or an unknown ``scores``/``future``.
+
+    Examples
+    --------
+    >>> from minimax_viz import GameTree, minimax
+    >>> scene = Scene(minimax(GameTree([[3, 12], [2]])).tree, focus=1)
+    >>> scene.boards, scene.breadcrumb()
+    ([1, 2, 3], [(0, 'root'), (1, 'MAX a1')])
     """
 
     def __init__(

@@ -141,8 +141,10 @@ class SceneReplay:
         return node.index, [n.index for n in node.path]
 
     def follow(self, k: int) -> int:
-        """The focus that shows event ``k``'s node: this one if the node is drawn, else its
-        parent (so it shows as a board among its siblings), or the root.
+        """The focus that shows event ``k``'s node.
+
+        This focus if the node is drawn, else its parent (so it shows as a board among its
+        siblings), or the root.
 
         Parameters
         ----------

@@ -124,8 +124,10 @@ class ViewPixels:
 
     @property
     def click_boxes(self) -> list[tuple[int, float, float, float, float]]:
-        """``[(node index, x0, y0, x1, y1), ...]``: what :meth:`node_at` looks up, in image
-        pixels of the last :meth:`png` (origin top-left), breadcrumb words first."""
+        """What :meth:`node_at` looks up: ``[(node index, x0, y0, x1, y1), ...]``.
+
+        In image pixels of the last :meth:`png` (origin top-left), breadcrumb words first.
+        """
         return list(self.raster.boxes)
 
 
