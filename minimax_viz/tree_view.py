@@ -223,13 +223,13 @@ class TreeView(ViewPixels):
         self.glyph = self.scene.glyph
         self.pv_on, self.legend_on, self.frames = pv, legend, frames
         self.follow, self.pyplot = follow, pyplot
-        self.shapes = self._shapes()
+        self.shapes = self._shapes()   # one way: scene -> record -> painter -> raster
         self._own_figure = ax is None
         self.ax = ax if ax is not None else paint.new_axes(self._figure_size(), pyplot=pyplot)
+        self.artists: paint.Artists = paint.paint(self.shapes, self.ax)
         self.raster = Raster(self.ax, own=self._own_figure, pyplot=pyplot)
+        self.raster.new_drawing()
         self.upto: int | None = None
-        self.artists: paint.Artists | None = None
-        self._draw()
 
     # -- the contract: focus, breadcrumb, png, node_at ---------------------------------------
     @property
@@ -342,7 +342,8 @@ class TreeView(ViewPixels):
         return self.figsize if self.figsize is not None else self.shapes.size
 
     def _draw(self, size: tuple[float, float] | None = None) -> None:
-        """Paint the record afresh (on a figure of ``size`` inches, when given)."""
+        """Paint the record afresh (on a figure of ``size`` inches, when given: the raster
+        sets it before the painter measures its scale)."""
         self.raster.new_drawing(size)
         self.artists = paint.paint(self.shapes, self.ax, kept=self.artists)
 
