@@ -117,3 +117,16 @@ def test_the_unit_is_defined_once():
     assert shapes.NATURAL_UNIT_PX == shapes.INCHES_PER_UNIT * 100
     assert glyphs._POINTS_PER_UNIT == shapes.INCHES_PER_UNIT * 72
     assert paint.INCHES_PER_UNIT is shapes.INCHES_PER_UNIT
+
+
+VIEWS = ("draw.py", "tree_view.py", "difference_view.py", "crosstable_view.py", "view_checks.py", "scene.py",
+         "scene_replay.py", "shapes.py", "paint.py", "raster.py", "glyphs.py", "layout.py", "selection.py")
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_the_views_import_no_course_module(name):
+    """The views sit under the course layer: none imports minimax_viz.exercises, even lazily."""
+    tree = _module(name)
+    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not [m for m in imported if "exercises" in m.split(".")]
