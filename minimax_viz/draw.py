@@ -13,8 +13,6 @@ own and are handed on here: :func:`~minimax_viz.difference_view.draw_difference`
 
 from __future__ import annotations
 
-import math  # noqa: F401 (the doctest of score_text reads math)
-
 from .crosstable_view import draw_crosstable
 from .difference_view import draw_difference
 from .paint import GHOST, MIN_POINTS, PRUNED_ALPHA  # noqa: F401 (made here before the painter had a module)
@@ -76,7 +74,7 @@ def score_text(v, *, signed: bool = True) -> str:
 
     Examples
     --------
-    >>> score_text(1), score_text(-1), score_text(0.5), score_text(-math.inf), score_text(3, signed=False)
+    >>> score_text(1), score_text(-1), score_text(0.5), score_text(float("-inf")), score_text(3, signed=False)
     ('+1', '−1', '+0.50', '−∞', '3')
     """
     return format_value(v, signed=signed)
