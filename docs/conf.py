@@ -34,17 +34,3 @@ numpydoc_xref_param_type = False
 # GL08 (no docstring): an override without one shows its base class's, checked where it is
 # written. tests/test_docs.py runs the same checks (and asks for a docstring, own or inherited).
 numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR07", "RT01", "YD01", "GL06", "GL07"}
-# TEMPORARY: the drawing names get their numpydoc sections on another branch (draw.py,
-# scene.py, layout.py); until it merges they are not validated here. Remove this list then,
-# and tests/test_docs.py's NOT_YET with it.
-numpydoc_validation_exclude = {
-    r"^minimax_viz\.draw_tree$",
-    r"^minimax_viz\.TreeView(\.|$)",
-    r"^minimax_viz\.tree_png$",
-    r"^minimax_viz\.draw_difference$",
-    r"^minimax_viz\.draw_crosstable$",
-    r"^minimax_viz\.Scene(\.|$)",
-    r"^minimax_viz\.tidy_layout$",
-    r"^minimax_viz\.principal_variation$",
-    r"^minimax_viz\.score_text$",
-}

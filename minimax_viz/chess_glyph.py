@@ -14,7 +14,8 @@ from functools import lru_cache
 import chess
 
 from .games.chess import MATE, code_move
-from .glyphs import PALETTE, Glyph, Layer
+from .glyph_base import PALETTE, Glyph, Layer
+from .shapes import INCHES_PER_UNIT
 from .trace import format_value
 
 __all__ = ["ChessGlyph", "SQUARE_COLOURS"]
@@ -33,7 +34,7 @@ _INK = "#222222"
 #: The king's height as a share of a square; the other pieces keep their size beside it.
 _KING_SHARE = 0.94
 #: Points per data unit at ``scale`` 1 (a drawing's scale 1 is 0.9 inch per unit).
-_POINTS_PER_UNIT = 0.9 * 72
+_POINTS_PER_UNIT = INCHES_PER_UNIT * 72
 
 
 @lru_cache(maxsize=None)

@@ -12,110 +12,16 @@ a chance node is a circle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .trace import format_value, marked_value
+from .glyph_base import HIT_FACE, PALETTE, Glyph, Layer
+from .shapes import INCHES_PER_UNIT
+from .trace import format_value
 
 __all__ = [
     "Glyph", "BoardGlyph", "ConnectFourGlyph", "ShapeGlyph", "Layer", "glyph_for", "register_glyph", "PALETTE",
+    "HIT_FACE",
 ]
-
-#: Okabe-Ito colours, by role.
-PALETTE = {
-    "max": "#0072B2",      # blue: Max, X, a win for Max
-    "min": "#D55E00",      # vermillion: Min, O, a win for Min
-    "draw": "#555555",     # dark grey: a draw
-    "guess": "#CC79A7",    # reddish purple: a heuristic value at the depth limit
-    "best": "#E69F00",     # orange: the chosen move and the principal variation
-    "current": "#009E73",  # bluish green: the call running in a replay frame
-    "pruned": "#999999",   # grey: what alpha-beta cut off
-    "last": "#F0E442",     # yellow: the cell just played
-    "hit": "#56B4E9",      # sky blue: a memo-table answer
-    "ink": "#222222",
-    "bound": "#222222",    # ink: a bound is no result (not a win colour)
-    "fan": "#777777",      # grey: calls searched but not drawn
-    "chance": "#444444",   # dark grey: a chance node (a circle), nobody chooses
-    "parting": "#C00000",  # dark red, dashed: where a learner's search parts from the right one
-}
-
-
-#: The inside of a node answered from the memo table.
-HIT_FACE = "#CFE8F7"
-
-
-@dataclass
-class Layer:
-    """One matplotlib collection and, for each of its elements, the node that owns it."""
-
-    artist: Any
-    owners: list[int]
-    kind: str = "glyph"
-    base: dict = field(default_factory=dict)
-
-
-class Glyph:
-    """Draws node positions; subclasses set the size and implement :meth:`draw`."""
-
-    #: Width and height in data units (leaves are 1 unit apart).
-    width = 0.8
-    height = 0.8
-    #: True when the glyph shows the node's value inside itself (textbook triangles).
-    score_inside = False
-    #: Whether edge labels (moves) are worth showing by default.
-    label_moves = True
-    #: The width a leaf takes in a row (inner nodes take 1 unit), in data units.
-    leaf_slot = 1.0
-    #: The fewest pixels per data unit at which this glyph's labels stay >= 8 px.
-    min_unit_px = 66
-
-    def __init__(self, game=None):
-        """A glyph for ``game`` (the game lets it fit its size to the board; most ignore it)."""
-
-    def draw(self, ax, tree, items: list[tuple[int, float, float]], scale: float) -> list[Layer]:
-        """Draw the nodes ``items = [(index, x, y), ...]``; return the layers made."""
-        raise NotImplementedError
-
-    def size(self, node) -> tuple[float, float]:
-        """The width and height drawn for ``node``, in data units (a frame round it fits them)."""
-        return self.width, self.height
-
-    def move_label(self, game, state, move) -> str:
-        """The text on the edge of ``move`` played at ``state``: the game's own label for
-        it (a textbook tree's ``a1``, ``b2`` ...) where it has one, else the move itself."""
-        label = getattr(game, "label", None)
-        return str(move) if label is None else label(state, move)
-
-    # -- what the pictures of this game say (the scene asks; no game-name checks) -----------
-    def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
-        """A value as the pictures write it (``guess``: it may be a heuristic's value)."""
-        return format_value(value, signed=signed)
-
-    def node_value_text(self, game, node, *, signed: bool = True) -> str:
-        """A recorded node's value with its marks, as every picture and caption writes it:
-        ``≈`` for a guess (see :meth:`value_text`), ``≤``/``≥`` for a bound; the trace's
-        flags (``node.heuristic``, ``node.bound``) say which."""
-        text = self.value_text(game, node.score, signed=signed, guess=node.heuristic)
-        return marked_value(text, heuristic=node.heuristic, bound=node.bound)
-
-    def value_role(self, value) -> str:
-        """The colour role of a result: "max" (a win for Max), "min" or "draw"."""
-        if value is None:
-            return "pruned"
-        return "max" if value > 0 else "min" if value < 0 else "draw"
-
-    def pruned_text(self, game, state) -> str:
-        """The words at a pruned stub."""
-        return "pruned"
-
-    def legend(self, game) -> list[tuple[str, str, str]]:
-        """Legend entries for results: ``[(marker, colour role, words), ...]``."""
-        high, low = getattr(game, "max_player", "Max"), getattr(game, "min_player", "Min")
-        return [("s", "max", f"+1 {high} wins"), ("s", "min", f"−1 {low} wins"), ("s", "draw", "0 draw")]
-
-    def guess_words(self, game) -> str:
-        """What a heuristic value is, for the legend."""
-        return "heuristic (depth limit)"
 
 
 class ShapeGlyph(Glyph):
@@ -273,9 +179,9 @@ class BoardGlyph(Glyph):
         return layers
 
 
-#: Points per data unit at ``scale`` 1 (the drawing's scale 1 is 0.9 inch per unit), to
-#: give line widths in data units.
-_POINTS_PER_UNIT = 0.9 * 72
+#: Points per data unit at ``scale`` 1 (the drawing's scale 1 is
+#: :data:`~minimax_viz.shapes.INCHES_PER_UNIT` inch per unit), to give line widths in data units.
+_POINTS_PER_UNIT = INCHES_PER_UNIT * 72
 
 
 class ConnectFourGlyph(Glyph):
@@ -372,6 +278,13 @@ def register_glyph(game_type: type, factory: Callable[[Any], Glyph]) -> None:
     """Use ``factory(game)`` to draw the nodes of games of ``game_type`` (and its subclasses).
 
     A :class:`Glyph` subclass is such a factory: it is made with the game it draws.
+
+    Parameters
+    ----------
+    game_type : type
+        A Game subclass.
+    factory : callable
+        Made with a game, returns its :class:`Glyph`.
     """
     _GLYPHS[game_type] = factory
 
@@ -379,6 +292,18 @@ def register_glyph(game_type: type, factory: Callable[[Any], Glyph]) -> None:
 def glyph_for(game) -> Glyph:
     """The glyph for a game: its registered one, else the textbook shapes.
 
+    Parameters
+    ----------
+    game : Game
+        The game drawn.
+
+    Returns
+    -------
+    Glyph
+        Its glyph, made with the game.
+
+    Examples
+    --------
     >>> from minimax_viz import ConnectFour
     >>> glyph = glyph_for(ConnectFour(rows=4, cols=5))
     >>> type(glyph).__name__, round(glyph.width, 2), round(glyph.height, 2)

@@ -73,15 +73,36 @@ def tidy_layout(
     sibling_gap: float = 1.0,
     level_gap: float = 1.0,
 ) -> dict[int, tuple[float, float]]:
-    """Positions ``{index: (x, y)}`` for a recorded tree, or for the nodes given (hanging
-    from the first of them, see :func:`visible_children`).
+    """Positions ``{index: (x, y)}`` for a recorded tree, or for the nodes given.
 
+    Parameters
+    ----------
+    tree : SearchTree
+        A recorded tree.
+    nodes : iterable of int or None, optional
+        The nodes to place, hanging from the first of them (see :func:`visible_children`);
+        None: every node.
+    sibling_gap : float, optional
+        The room each leaf takes across.
+    level_gap : float, optional
+        The distance from one level to the next.
+
+    Returns
+    -------
+    dict
+        ``{index: (x, y)}``, as networkx layouts return.
+
+    Raises
+    ------
+    InvalidOption
+        As :func:`visible_children`.
+
+    Examples
+    --------
     >>> from minimax_viz import GameTree, minimax
     >>> pos = tidy_layout(minimax(GameTree([[3, 12], [2]])).tree)
     >>> pos
     {0: (1.25, 0.0), 1: (0.5, -1.0), 2: (0.0, -2.0), 3: (1.0, -2.0), 4: (2.0, -1.0), 5: (2.0, -2.0)}
-
-    :raises InvalidOption: as :func:`visible_children`.
     """
     children = visible_children(tree, nodes)
     depth = tree.columns().depth

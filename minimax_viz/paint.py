@@ -1,20 +1,23 @@
-"""Paint a scene's shapes with matplotlib, and apply a replay frame to what was painted.
+"""Paint a picture's shapes with matplotlib, and apply a replay frame to what was painted.
 
-:func:`paint` draws a :class:`~minimax_viz.scene.Scene` on an ``Axes`` once: its shapes
-(:mod:`minimax_viz.shapes`) become a few collections and texts, kept in an
-:class:`Artists` record. :func:`show_frame` applies a :class:`~minimax_viz.scene.Frame`
-to them by changing colours, strengths and words only, so a replay event needs no new
-drawing; :func:`set_title` writes the title. What the painter decides is how things
-look (colours, line widths, font sizes at the picture's scale); what is drawn and where
-is the scene's. matplotlib is imported lazily, here, in :mod:`minimax_viz.glyphs` and in
-:mod:`minimax_viz.raster`, and nowhere else in the package.
+:func:`paint` draws a :class:`~minimax_viz.shapes.Shapes` record (what a
+:class:`~minimax_viz.scene.Scene` emits) on an ``Axes`` once, reading nothing but the
+record: its shapes become a few collections and texts, kept in an :class:`Artists`
+record. :func:`show_frame` applies a :class:`~minimax_viz.scene.Frame` to them by
+changing colours, strengths and visibility (and the words of alpha and beta) only, so a
+replay event needs no new drawing; :func:`set_title` writes the title. What the painter
+decides is how things look (colours, line widths, font sizes at the picture's scale);
+what is drawn, where and in what words is the record's. matplotlib is imported lazily,
+here, in :mod:`minimax_viz.glyphs` and in :mod:`minimax_viz.raster`, and nowhere else in
+the package.
 
 >>> from matplotlib.figure import Figure
 >>> from minimax_viz import GameTree, alphabeta
 >>> from minimax_viz.scene import Scene
 >>> scene = Scene(alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree)
->>> ax = Figure(figsize=figure_size(scene, legend_rows=1)).add_subplot()
->>> artists = paint(scene, ax, frames=True)
+>>> drawing = scene.shapes(frames=True)
+>>> ax = Figure(figsize=drawing.size).add_subplot()
+>>> artists = paint(drawing, ax)
 >>> show_frame(artists, scene.frame(3))
 >>> sorted(t.get_text() for t, i, role in artists.texts if role == "score" and t.get_visible())
 ['12', '3']
@@ -26,17 +29,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .glyphs import PALETTE, Layer
-from .scene import MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES
+from .shapes import INCHES_PER_UNIT, NATURAL_UNIT_PX, SHAPES, Shapes, place_crumbs
 
-__all__ = ["Artists", "paint", "show_frame", "set_title", "figure_size", "new_axes", "clear", "scale_of",
+__all__ = ["Artists", "paint", "show_frame", "set_title", "new_axes", "clear", "scale_of",
            "GHOST", "PRUNED_ALPHA", "MIN_POINTS"]
 
 #: The faintness of a node a replay frame has not reached, and of a pruned stub.
 GHOST, PRUNED_ALPHA = 0.13, 0.45
 #: No text is smaller than this many points (8.3 px at 100 dpi).
 MIN_POINTS = 6.0
-#: Inches per data unit at scale 1 (a board's natural size).
-INCHES_PER_UNIT = 0.9
 
 
 @dataclass
@@ -45,8 +46,8 @@ class Artists:
     node of each element), the ``texts`` a frame changes (``(text, node, role)``), the
     breadcrumb's words (``(text, node)``), each edge's ends by node, the best line's
     nodes, the best line, the current call's box and its stack's lines, the legend's
-    handles and what it was drawn from, the picture's ``scale`` and the strength of what
-    a frame has not reached (``hidden``)."""
+    handles and what it was drawn from, the picture's ``scale``, the strength of what
+    a frame has not reached (``hidden``) and the record painted (``shapes``)."""
 
     scale: float
     hidden: float
@@ -60,6 +61,7 @@ class Artists:
     stack_lines: Any = None
     legend_handles: list = field(default_factory=list)
     legend_key: Any = None
+    shapes: Shapes | None = None
 
     def changing(self, ax) -> list:
         """What :func:`show_frame` and :func:`set_title` change from one event to the next."""
@@ -72,15 +74,6 @@ class Artists:
 
 
 # -- the figure ----------------------------------------------------------------------------------
-def figure_size(scene, *, legend_rows: int) -> tuple[float, float]:
-    """Inches for ``scene`` at its natural size (narrower when that passes 1,000 px at
-    100 dpi), with room for ``legend_rows`` rows of legend."""
-    left, right, bottom, top = scene.bounds()
-    width, height = right - left, top - bottom
-    unit = min(NATURAL_UNIT_PX, (MAX_WIDTH_PX - 40) / width)
-    return max(width * unit / 100, 5.5), height * unit / 100 + 0.35 + 0.22 * legend_rows
-
-
 def new_axes(size: tuple[float, float], *, pyplot: bool):
     """Axes on a new figure of ``size`` inches: pyplot's, or one of its own outside pyplot."""
     if pyplot:
@@ -113,32 +106,29 @@ def scale_of(ax) -> float:
 
 
 # -- painting ------------------------------------------------------------------------------------
-def paint(scene, ax, *, pv: bool = True, legend: bool = True, frames: bool = False, mark: int | None = None,
-          kept: Artists | None = None) -> Artists:
-    """Paint ``scene`` on ``ax`` and return the :class:`Artists` drawn. ``pv`` draws the
-    best line, ``legend`` the legend (kept from ``kept``, the last painting on ``ax``,
-    when its words and size are the same), ``frames`` prepares for replay frames,
-    ``mark`` frames the node where a learner's search parts from the right one."""
-    left, right, bottom, top = scene.bounds()
+def paint(shapes: Shapes, ax, *, kept: Artists | None = None) -> Artists:
+    """Paint the picture ``shapes`` on ``ax`` and return the :class:`Artists` drawn; the
+    legend is kept from ``kept`` (the last painting on ``ax``) when its words and size are
+    the same. Reads nothing but the record."""
+    left, right, bottom, top = shapes.bounds
     ax.set_xlim(left, right)
     ax.set_ylim(bottom, top)
     ax.set_aspect("equal", adjustable="box")
-    drawn = Artists(scale=scale_of(ax), hidden=GHOST if scene.future == "ghost" else 0.0)
-    shapes = scene.shapes()
+    drawn = Artists(scale=scale_of(ax), hidden=GHOST if shapes.future == "ghost" else 0.0, shapes=shapes)
     _edges(ax, drawn, shapes)
-    drawn.layers += scene.glyph.draw(ax, scene.tree, shapes.boards, drawn.scale)
+    drawn.layers += shapes.glyph.draw(ax, shapes.tree, list(shapes.boards), drawn.scale)
     _dots(ax, drawn, shapes.badges, _badge_style(drawn.scale), kind="glyph")
     if shapes.marks:
-        _dots(ax, drawn, shapes.marks, _mark_style(scene.mark_width, drawn.scale), kind="dot")
+        _dots(ax, drawn, shapes.marks, _mark_style(shapes.mark_width, drawn.scale), kind="dot")
     _fans(ax, drawn, shapes.spokes)
-    for label in [*shapes.labels, *shapes.levels, *_crumbs(scene, drawn.scale)]:
+    for label in [*shapes.labels, *shapes.levels, *_crumbs(shapes, drawn.scale)]:
         _text(ax, drawn, label)
-    drawn.pv = set(scene.best_line()) if pv else set()
-    _current(ax, drawn, scene.glyph)
-    if mark is not None:
-        _parting(ax, drawn, scene.parting(mark))
-    if legend:
-        _legend(ax, drawn, scene.legend(frames=frames, pv=pv), kept)
+    drawn.pv = set(shapes.best)
+    _current(ax, drawn, shapes.glyph)
+    if shapes.parting is not None:
+        _parting(ax, drawn, shapes.parting)
+    if shapes.legend:
+        _legend(ax, drawn, list(shapes.legend), kept)
     ax.set_axis_off()
     return drawn
 
@@ -233,6 +223,8 @@ def _text(ax, drawn: Artists, label) -> None:
     options = {"ha": "center", "va": label.va, "fontsize": drawn.pt(size), **looks}
     if label.kind == "level":
         options["color"] = PALETTE.get(label.role, PALETTE["ink"])
+    elif role == "score":   # a value's words and colour are known; a frame shows them when it is
+        options["color"] = PALETTE[label.role]
     text = ax.text(label.x, label.y, label.words, **options)
     if role is not None:
         drawn.texts.append((text, label.node, role))
@@ -240,11 +232,11 @@ def _text(ax, drawn: Artists, label) -> None:
         drawn.crumb_texts.append((text, label.node))
 
 
-def _crumbs(scene, scale: float) -> list:
+def _crumbs(shapes: Shapes, scale: float) -> list:
     """The breadcrumb's words, spaced for their font size."""
     fs = max(9 * scale, MIN_POINTS)
     char = fs * 100 / 72 * 0.6 / (scale * NATURAL_UNIT_PX)  # data units per character, roughly
-    return scene.crumbs(char)
+    return place_crumbs(shapes.crumbs, char)
 
 
 def _current(ax, drawn: Artists, glyph) -> None:
@@ -323,17 +315,15 @@ def show_frame(drawn: Artists, frame) -> None:
     drawn.stack_lines.set_segments([drawn.edge_segments[i] for i in frame.stack if i in drawn.edge_segments])
 
 
-def set_title(ax, title, scene, upto: int | None, scale: float) -> None:
-    """The title: none (``title`` False), ``title`` itself (a text), or the scene's words
-    for event ``upto`` (True)."""
-    if title is False:
-        ax.set_title("")
+def set_title(ax, drawn: Artists, frame) -> None:
+    """The title for ``frame``: the record's (none, a text given, or the search's own
+    words), or the words of the frame's event where the title is the search's own."""
+    shapes = drawn.shapes
+    if not shapes.own_title:
+        ax.set_title(shapes.title)
         return
-    if isinstance(title, str):
-        ax.set_title(title)
-        return
-    words = scene.title(upto, reveal=scene.scores == "all")
-    ax.set_title(words, fontsize=11 * min(max(scale, 0.85), 1.2), loc="center")
+    words = shapes.title if frame.title is None else frame.title
+    ax.set_title(words, fontsize=11 * min(max(drawn.scale, 0.85), 1.2), loc="center")
 
 
 def _fade_layers(drawn: Artists, labels) -> None:
@@ -352,9 +342,8 @@ def _fade_layers(drawn: Artists, labels) -> None:
 
 
 def _score(drawn: Artists, text, lab, returned: bool) -> None:
+    """A value's words (the record's) show once it is known."""
     text.set_alpha(1.0)
-    text.set_text(lab.score if lab.done else "")
-    text.set_color(PALETTE[lab.role])
     text.set_visible(lab.done)
 
 

@@ -8,10 +8,11 @@ one unit apart) so that the picture fits a width budget (1,000 px) with every bo
 label at its natural size, and it says for replay event ``k`` which nodes have been
 reached, what their labels read and what colour role each takes.
 
-A scene gives its picture as plain shapes (:meth:`Scene.shapes`, :mod:`minimax_viz.shapes`,
-every offset from one :class:`~minimax_viz.shapes.Geometry`) and each replay event as a
+A scene emits its picture as one immutable record (:meth:`Scene.shapes`, a
+:class:`~minimax_viz.shapes.Shapes`: every offset from one
+:class:`~minimax_viz.shapes.Geometry`, every word made here) and each replay event as a
 :class:`Frame`; the painter (:mod:`minimax_viz.paint`) turns those into matplotlib
-artists; tests read a scene directly. Search facts (windows, bounds, guesses, the best
+artists and never reads the scene; tests read a scene directly. Search facts (windows, bounds, guesses, the best
 line, event words, the number format) come from the trace's public API; what a game's
 pictures need (legend, colours, units) comes from its glyph.
 
@@ -23,21 +24,18 @@ pictures need (legend, colours, units) comes from its glyph.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from . import shapes
 from .errors import InvalidOption, short_repr
 from .glyphs import glyph_for
 from .selection import MARK_WIDTHS, Fan, choose  # noqa: F401 (MARK_WIDTHS and Fan were made here)
-from .shapes import GEOMETRY, SHAPES, Geometry, shape_of
-from .trace import CALL, PRUNED, Node, format_probability, node_name, stub_text, who_text, window_text
+from .scene_replay import Frame, NodeLabels, SceneReplay
+from .shapes import GEOMETRY, MAX_WIDTH_PX, NATURAL_UNIT_PX, SHAPES, Geometry, Placement, shape_of
+from .trace import CALL, HIT, HORIZON, PRUNED, Node, format_probability, node_name, stub_text, who_text
 
 __all__ = ["Scene", "NodeLabels", "Frame", "SHAPES", "shape_of", "MAX_WIDTH_PX", "NATURAL_UNIT_PX", "MIN_UNIT_PX"]
 
-#: No picture is wider than this many pixels (at 100 dpi).
-MAX_WIDTH_PX = 1000
-#: Pixels per data unit (boards sit one unit apart) at a board's natural size, at 100 dpi.
-NATURAL_UNIT_PX = 90
 #: The fewest pixels per data unit at which board labels stay readable (>= 8 px text);
 #: a glyph may set its own (``Glyph.min_unit_px``).
 MIN_UNIT_PX = 66
@@ -49,30 +47,6 @@ def node_type(tree, index: int) -> str:
     """"max", "min" or "chance" for node ``index``, as the search treated it (the trace's
     :attr:`Node.node_type`)."""
     return tree.nodes[index].node_type
-
-
-class NodeLabels(NamedTuple):
-    """What one node's labels read at a replay event, and the colour role of its value."""
-
-    reached: bool
-    done: bool
-    score: str
-    role: str
-    window: str
-
-
-class Frame(NamedTuple):
-    """What replay event ``upto`` shows (``None``: the whole search): each drawn node's
-    labels, the call the event is about and the stack down to it, the box round that
-    call (``(x0, y0, width, height)``, None when it is not drawn), and for each fan with
-    words whether its calls have all returned."""
-
-    upto: int | None
-    labels: dict[int, NodeLabels]
-    current: int | None
-    stack: list[int]
-    cursor: tuple[float, float, float, float] | None
-    returned: dict[int, bool]
 
 
 def _check_options(*, future, scores, window, moves, levels) -> None:
@@ -123,8 +97,13 @@ class SceneWords:
     A :class:`Scene` is one; it reads the scene's tree, game, glyph and layout."""
 
     def breadcrumb(self) -> list[tuple[int, str]]:
-        """``[(index, words), ...]`` from the root to the focus: "root", then the moves
-        played, compact ("X 4"); empty when the focus is the root."""
+        """The breadcrumb from the root to the focus: "root", then the moves played, compact ("X 4").
+
+        Returns
+        -------
+        list of tuple
+            ``[(index, words), ...]``; empty when the focus is the root.
+        """
         if self.focus == 0:
             return []
         path = self.tree.nodes[self.focus].path
@@ -138,8 +117,21 @@ class SceneWords:
         return crumbs
 
     def edge_label(self, i: int) -> str:
-        """The move on the edge into node ``i``; for a learner's call given a board no move
-        leads to, the mark its board gained and where ("X 4", as the trace's "X plays 4"), or "?"."""
+        """The move on the edge into node ``i``.
+
+        For a learner's call given a board no move leads to, the mark its board gained and
+        where ("X 4", as the trace's "X plays 4"), or "?".
+
+        Parameters
+        ----------
+        i : int
+            A node's index (not the root's).
+
+        Returns
+        -------
+        str
+            The move's words.
+        """
         odd = self.tree.odd_move(i)
         if odd is not None:
             return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
@@ -147,8 +139,20 @@ class SceneWords:
         return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
 
     def edge_text(self, i: int) -> str:
-        """What the edge into node ``i`` is labelled with: its move (when moves are
-        labelled) and, below a chance node, the outcome's probability ("" for neither)."""
+        """What the edge into node ``i`` is labelled with.
+
+        Its move (when moves are labelled) and, below a chance node, the outcome's probability.
+
+        Parameters
+        ----------
+        i : int
+            A node's index (not the root's).
+
+        Returns
+        -------
+        str
+            The words ("" for neither).
+        """
         odds = self.tree.nodes[i].probability
         words = [self.edge_label(i)] if self.label_moves else []
         if odds is not None:
@@ -156,7 +160,13 @@ class SceneWords:
         return " ".join(words)
 
     def level_labels(self) -> list[tuple[float, str, str]]:
-        """``[(y, shape, words), ...]`` for the left margin: who moves at each board level."""
+        """Who moves at each board level, for the left margin.
+
+        Returns
+        -------
+        list of tuple
+            ``[(y, shape, words), ...]``, from the top level down.
+        """
         depth, kind = self.cols.depth, self.cols.kind
         seen: dict[int, int] = {}
         for i in self.boards:
@@ -174,36 +184,177 @@ class SceneWords:
         return out
 
     def name_text(self, i: int) -> str | None:
-        """The name drawn beside node ``i`` (``names=True``): the game's name of its position, as
-        the checks' words name it (a textbook tree's "F"), or None."""
+        """The name drawn beside node ``i`` (``names=True``).
+
+        The game's name of its position, as the checks' words name it (a textbook tree's "F").
+
+        Parameters
+        ----------
+        i : int
+            A node's index.
+
+        Returns
+        -------
+        str or None
+            The name, or None where no name is drawn.
+        """
         if not self.names or self.tree.odd_move(i) is not None:
             return None
         return node_name(self.game, self.tree.internal_state(i))
 
     def fan_text(self, i: int) -> str:
-        """The words under a fan: the calls it stands for (pruned stubs not counted)."""
+        """The words under a fan: the calls it stands for (pruned stubs not counted).
+
+        Parameters
+        ----------
+        i : int
+            The index of the node the fan hangs from.
+
+        Returns
+        -------
+        str
+            "+N calls".
+        """
         return f"+{self.fans[i].calls:,} calls"
 
     def value_text(self, value, *, guess: bool = False) -> str:
-        """A value as this game's pictures write it (guesses in the glyph's unit, if any)."""
+        """A value as this game's pictures write it (guesses in the glyph's unit, if any).
+
+        Parameters
+        ----------
+        value : float or None
+            A value.
+        guess : bool, optional
+            The value may be a heuristic's guess.
+
+        Returns
+        -------
+        str
+            The value's words.
+        """
         signed = not self.glyph.score_inside
         return self.glyph.value_text(self.game, value, signed=signed, guess=guess)
 
+    def title(self, k: int | None, *, reveal: bool = True) -> str:
+        """The summary of the search, or the words for replay event ``k``.
 
-class Scene(SceneWords):
+        Parameters
+        ----------
+        k : int or None
+            A replay event, or None for the summary (counts, best move, value).
+        reveal : bool, optional
+            Give the best move and the value in the summary.
+
+        Returns
+        -------
+        str
+            The title's words.
+
+        Raises
+        ------
+        IndexError
+            For a step out of range (the trace's ``event``).
+        """
+        if k is not None:
+            return f"event {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
+        counts = self.tree.counts()
+        calls = len(self.tree) - counts["pruned"]
+        name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm
+        root = self.tree.root
+        first = root.best_child
+        best = [] if first is None else [self.game.move_name(root.internal_state, first.move)]
+        value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
+        tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
+        pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""
+        return f"{name}: {calls:,} call{'s' if calls != 1 else ''}{pruned}{tail if reveal else ''}"
+
+    def legend(self, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
+        """The legend's entries for this picture.
+
+        Parameters
+        ----------
+        frames : bool
+            The picture is a replay's (the current call and stack are shown).
+        pv : bool
+            The best line is drawn.
+
+        Returns
+        -------
+        list of tuple
+            ``[(marker or "line"/"dashes", colour role, words), ...]``.
+        """
+        kinds = set(self.cols.kind)
+        items = [(SHAPES["max"][1], "max", "Max to move"), (SHAPES["min"][1], "min", "Min to move")]
+        types = {self.tree.nodes[i].node_type for i in self.nodes if self.cols.kind[i] == CALL}
+        if "chance" in types:   # an average, nobody chooses
+            items[1:] = [] if "min" not in types else items[1:]
+            items.append((SHAPES["chance"][1], "chance", "chance: the average; edges: probability"))
+        items += self.glyph.legend(self.game)
+        if HORIZON in kinds and self.tree.depth_limited:
+            items.append(("s", "guess", "≈ " + self.glyph.guess_words(self.game)))
+        if HIT in kinds:
+            items.append(("s", "hit", "memo table"))
+        if pv and not frames:
+            items.append(("line", "best", "best line"))
+        if PRUNED in kinds:
+            items += _skipped(self.tree.has_window)
+        if self.fans:
+            items.append(("fan", "fan", "+N calls: searched below, not drawn (pruned not counted)"))
+        if frames:
+            items.append(("line", "current", "current call and stack"))
+        return items
+
+
+def _skipped(cut: bool) -> list[tuple[str, str, str]]:
+    """The legend's entries for skipped children: cut off by alpha-beta, with the bounds a
+    cut leaves (``cut``), or moves a call without a window never played."""
+    if not cut:
+        return [("dashes", "pruned", f"{stub_text(cut=False)} (the call never played it)")]
+    return [("dashes", "pruned", "pruned (never searched)"), ("$≤$", "bound", "≤ ≥ only a bound: cut short")]
+
+
+class Scene(SceneWords, SceneReplay):
     """The content of one tree picture around a focus; see the module docstring.
 
-    ``focus`` is a :class:`Node` or node index (default the root); ``levels`` how many
-    levels below the focus are drawn at most (boards as deep as fit, then one level of
-    marks; default: as many as fit); ``pos`` a ``{node or index: (x, y)}`` dict that
-    places those nodes (data units, boards one unit apart; nodes not drawn are ignored),
-    as networkx drawing functions take ``pos``; ``window`` writes alpha and beta under the calls (alpha-beta
-    trees); ``scores="leaves"`` writes only the leaves' values; ``future`` is "ghost"
-    (nodes a replay frame has not reached are drawn faintly) or "hide".
+    Parameters
+    ----------
+    tree : SearchTree
+        A recorded search tree.
+    focus : Node or int or None, optional
+        The node at the top (default the root).
+    levels : int or None, optional
+        How many levels below the focus are drawn at most (boards as deep as fit, then one
+        level of marks; default: as many as fit).
+    pos : dict or None, optional
+        ``{node or index: (x, y)}`` placing those nodes (data units, boards one unit apart;
+        nodes not drawn are ignored), as networkx drawing functions take ``pos``.
+    window : bool or None, optional
+        Write alpha and beta under the calls (default: when the search had a window).
+    moves : bool or None, optional
+        Label the edges with their moves (default: the glyph's choice).
+    scores : {"all", "leaves"}, optional
+        Write every value, or only the leaves'.
+    future : {"ghost", "hide"}, optional
+        Draw the nodes a replay frame has not reached faintly, or not at all.
+    max_width_px : int, optional
+        The widest the picture may be, in pixels at 100 dpi.
+    geometry : Geometry, optional
+        Every offset of the picture.
+    names : bool, optional
+        Write each node's name beside it, where the game names positions.
 
-    :raises InvalidOption: for a focus that is not a node of this tree, ``levels`` that is
-        not a whole number >= 0, a ``pos`` that is not a dict of (x, y) pairs, or an
-        unknown ``scores``/``future``.
+    Raises
+    ------
+    InvalidOption
+        For a focus that is not a node of this tree, ``levels`` that is not a whole number
+        >= 0, a ``pos`` that is not a dict of (x, y) pairs, or an unknown ``scores``/``future``.
+
+    Examples
+    --------
+    >>> from minimax_viz import GameTree, minimax
+    >>> scene = Scene(minimax(GameTree([[3, 12], [2]])).tree, focus=1)
+    >>> scene.boards, scene.breadcrumb()
+    ([1, 2, 3], [(0, 'root'), (1, 'MAX a1')])
     """
 
     def __init__(
@@ -242,6 +393,9 @@ class Scene(SceneWords):
         self.board_levels, self.mark_width = choice.board_levels, choice.mark_width
         self.kids, self.fans = choice.kids, choice.fans
         self.pos = self._place(pos)
+        self.placed = Placement(g, self.glyph, self.focus, self.nodes, self.style, self.pos, self.cols.parent,
+                                self.cols.kind, self.fans, self.kids, self.label_depth, self.mark_width, self.window,
+                                tree.has_window)
 
     def _place(self, pos: Mapping | None) -> dict[int, tuple[float, float]]:
         """Every drawn node's (x, y): levels ``level_gap`` apart, marks under their
@@ -272,155 +426,166 @@ class Scene(SceneWords):
 
     @property
     def boards(self) -> list[int]:
-        return [i for i in self.nodes if self.style[i] == "board"]
+        """The drawn nodes drawn as boards, in order."""
+        return self.placed.boards
 
     @property
     def marks(self) -> list[int]:
-        return [i for i in self.nodes if self.style[i] == "mark"]
+        """The drawn nodes drawn as small marks, in order."""
+        return self.placed.marks
 
     def shape(self, i: int) -> str:
-        """Node ``i``'s key in :data:`SHAPES` (:func:`shape_of`)."""
+        """Node ``i``'s key in :data:`SHAPES` (:func:`shape_of`).
+
+        Parameters
+        ----------
+        i : int
+            A node's index.
+
+        Returns
+        -------
+        str
+            "max", "min", "chance", "leaf" or "pruned".
+        """
         return shape_of(self.tree.nodes[i])
 
     def bounds(self) -> tuple[float, float, float, float]:
-        """(left, right, bottom, top) of the drawing in data units, margins included."""
+        """(left, right, bottom, top) of the drawing in data units, margins included.
+
+        Returns
+        -------
+        tuple of float
+            Left, right, bottom and top.
+        """
         g = self.geometry
-        xs = [p[0] for p in self.pos.values()]
-        ys = [p[1] for p in self.pos.values()]
-        lows = []
-        for i, (_, y) in self.pos.items():
-            if self.style[i] == "mark":
-                lows.append(y - (g.mark_fan_low if self.fans.get(self.cols.parent[i]) else g.mark_low))
-            elif i in self.fans and not self.kids[i]:
-                lows.append(y - self.label_depth - g.fan_low)
-            else:
-                lows.append(y - self.label_depth - g.label_low)
-        bottom = min(lows) - (g.name_room if self.names else 0.0)
-        top = max(ys) + self.glyph.height / 2 + g.top_room + (g.crumb_room if self.breadcrumb() else 0.0)
-        return min(xs) - g.side[0], max(xs) + g.side[1], bottom, top
+        return shapes.bounds(self.placed, top_extra=g.crumb_room if self.breadcrumb() else 0.0,
+                             bottom_extra=g.name_room if self.names else 0.0)
 
-    # -- the picture as shapes ----------------------------------------------------------------
-    def shapes(self) -> shapes.Shapes:
-        """Everything drawn but the breadcrumb, as plain shapes (:func:`minimax_viz.shapes.build`)."""
-        return shapes.build(self)
+    # -- the picture as one record ------------------------------------------------------------
+    def shapes(self, *, pv: bool = True, legend: bool = True, frames: bool = False, mark: int | None = None,
+               title: bool | str = True) -> shapes.Shapes:
+        """Everything a painter draws, as one immutable record.
 
-    def crumbs(self, char: float) -> list[shapes.Label]:
-        """The breadcrumb's words placed for a font ``char`` data units a character
-        (:func:`minimax_viz.shapes.crumbs`)."""
-        return shapes.crumbs(self, char)
+        Parameters
+        ----------
+        pv : bool, optional
+            Draw the best line from the focus down.
+        legend : bool, optional
+            Give the legend's entries (none when False).
+        frames : bool, optional
+            The picture is a replay's: its legend says so.
+        mark : int or None, optional
+            A node to frame "parts here" (its nearest drawn ancestor when it is not drawn).
+        title : bool or str, optional
+            True: the search's own words; False: none; a text: that text.
 
-    def parting(self, i: int) -> shapes.Parting | None:
-        """The "parts here" frame round node ``i`` or its nearest drawn ancestor."""
-        return shapes.parting(self, i)
+        Returns
+        -------
+        minimax_viz.shapes.Shapes
+            The picture, which :func:`minimax_viz.paint.paint` draws.
+        """
+        p, bounds = self.placed, self.bounds()
+        drawn_edges = shapes.edges(p)
+        kinds = {i: self.shape(i) for i in self.nodes if self.style[i] == "mark" or self.cols.kind[i] == CALL}
+        items = tuple(self.legend(frames=frames, pv=pv)) if legend else ()
+        return shapes.Shapes(
+            tree=self.tree, glyph=self.glyph, bounds=bounds,
+            size=shapes.figure_size(bounds, legend_rows=-(-len(items) // 4)),
+            edges=drawn_edges, bars=shapes.bars(p, drawn_edges),
+            edge_labels=shapes.edge_labels(p, drawn_edges, {e.node: self.edge_text(e.node) for e in drawn_edges
+                                                             if e.board}, moves=self.label_moves),
+            boards=shapes.boards(p), badges=shapes.badges(p, kinds), marks=shapes.marks(p, kinds),
+            mark_width=self.mark_width, spokes=shapes.spokes(p),
+            labels=shapes.labels(p, self._values, self._names(), {i: self.fan_text(i) for i, f in self.fans.items()
+                                                                  if f.label}),
+            levels=shapes.levels(bounds[0] + self.geometry.level_indent, self.level_labels()),
+            crumbs=shapes.crumbs(p, self.breadcrumb(), bounds[0]),
+            best=tuple(self.best_line()) if pv else (), parting=None if mark is None else self.parting(mark),
+            legend=items, title=self.title(None, reveal=self.scores == "all") if title is True else title or "",
+            own_title=title is True, future=self.future, hits=tuple(self.hit_boxes()))
 
-    @property
-    def first(self):
-        """Per node, the replay event at which it appears (the trace's ``steps()``)."""
-        return self.tree.steps()[0]
-
-    @property
-    def last(self):
-        """Per node, the replay event at which its value is known."""
-        return self.tree.steps()[1]
-
-    def labels(self, k: int) -> dict[int, NodeLabels]:
-        """Every drawn node's labels as they stood after replay event ``k``."""
-        kind = self.cols.kind
-        whole = k >= self.n_steps - 1   # the whole search: every node reached and done (no replay needed)
-        first, last = (None, None) if whole else (self.first, self.last)
+    def _names(self) -> dict[int, tuple[str, float, float]]:
+        """``{board: (name, width, height of its shape)}`` for the boards drawn with a name."""
         out = {}
-        for i in self.nodes:
-            node = self.tree.nodes[i]
-            reached = whole or first[i] <= k
-            done = (whole or last[i] <= k) and (self.scores == "all" or kind[i] != CALL)
-            if kind[i] == PRUNED:
-                text = (self.glyph.pruned_text(self.game, self.tree.internal_state(i)) if self.tree.has_window
-                        else stub_text(cut=False))
-                out[i] = NodeLabels(reached, reached, text, "pruned", "")
-                continue
-            score, role = (self._score(node) if done else ("", "ink"))
-            window = ""
-            if self.window and kind[i] == CALL and reached:
-                a, b = self.tree.window_at(i, k)
-                window = window_text(a, b, lambda v: self.value_text(v, guess=True))
-            out[i] = NodeLabels(reached, done, score, role, window)
+        for i in self.boards:
+            name = self.name_text(i)
+            if name is not None:
+                out[i] = (name, *self.glyph.size(self.tree.nodes[i]))
         return out
 
-    def _score(self, node: Node) -> tuple[str, str]:
-        """A node's value with its marks (≈ a guess, ≤/≥ a bound) and its colour role."""
-        text = self.glyph.node_value_text(self.game, node, signed=not self.glyph.score_inside)
-        role = "guess" if node.heuristic else "bound" if node.bound else self.glyph.value_role(node.score)
-        if node.heuristic:
-            return text, role
-        if node.kind == "hit" and not self.glyph.score_inside:
-            role = "hit"
-        return text, role
+    def crumbs(self, char: float) -> list[shapes.Label]:
+        """The breadcrumb's words placed for a font ``char`` data units a character.
 
-    def title(self, k: int | None, *, reveal: bool = True) -> str:
-        """The summary (``k`` None: counts, best move, value) or the words for event ``k``.
+        Parameters
+        ----------
+        char : float
+            Data units a character of the painter's font takes, roughly.
 
-        :raises IndexError: for a step out of range (the trace's ``event``).
+        Returns
+        -------
+        list of minimax_viz.shapes.Label
+            The words and the "›" between them (:func:`minimax_viz.shapes.place_crumbs`).
         """
-        if k is not None:
-            return f"event {k} of {self.n_steps - 1}: {self.tree.event_words(k)}"
-        counts = self.tree.counts()
-        calls = len(self.tree) - counts["pruned"]
-        name = "alpha-beta" if self.tree.algorithm == "alphabeta" else self.tree.algorithm
-        root = self.tree.root
-        first = root.best_child
-        best = [] if first is None else [self.game.move_name(root.internal_state, first.move)]
-        value = ("≈" if root.heuristic else "") + self.value_text(root.score, guess=root.heuristic)
-        tail = f"; best move {best[0]}, value {value}" if best else f"; value {value}"
-        pruned = f", {counts['pruned']:,} pruned" if self.tree.has_window else ""
-        return f"{name}: {calls:,} call{'s' if calls != 1 else ''}{pruned}{tail if reveal else ''}"
+        return shapes.place_crumbs(shapes.crumbs(self.placed, self.breadcrumb(), self.bounds()[0]), char)
 
-    def current(self, k: int | None) -> tuple[int | None, list[int]]:
-        """The node event ``k`` is about and the call stack down to it (``None``: no frame).
+    def parting(self, i: int) -> shapes.Parting | None:
+        """The "parts here" frame round node ``i`` or its nearest drawn ancestor.
 
-        :raises IndexError: for a step out of range (the trace's ``event``).
+        Parameters
+        ----------
+        i : int
+            The index of the node where a learner's search parts from the right one.
+
+        Returns
+        -------
+        minimax_viz.shapes.Parting or None
+            The frame, or None when neither the node nor any ancestor is drawn.
         """
-        if k is None:
-            return None, []
-        node = self.tree.event(k).node
-        return node.index, [n.index for n in node.path]
+        parent = self.cols.parent
+        while i not in self.style and i > 0:
+            i = parent[i]
+        if i not in self.style:
+            return None
+        node = self.tree.nodes[i]
+        bare = self.glyph.score_inside and node.kind in ("leaf", "horizon")   # nothing below it but its name
+        return shapes.parting(self.placed, i, size=self.glyph.size(node), bare=bare,
+                              named=bare and self.name_text(i) is not None)
 
     def best_line(self) -> list[int]:
-        """The best line from the focus down, as far as it is drawn (node indexes)."""
+        """The best line from the focus down, as far as it is drawn.
+
+        Returns
+        -------
+        list of int
+            Node indexes.
+        """
         return [n.index for n in self.tree.principal_variation(self.focus) if n.index in self.style]
 
-    def follow(self, k: int) -> int:
-        """The focus that shows event ``k``'s node: this one if the node is drawn, else its
-        parent (so it shows as a board among its siblings), or the root.
-
-        :raises IndexError: for a step out of range (the trace's ``event``).
-        """
-        node = self.tree.event(k).node
-        if node.index in self.style:
-            return self.focus
-        parent = node.parent
-        return 0 if parent is None else parent.index
-
-    def frame(self, upto: int | None) -> Frame:
-        """What replay event ``upto`` shows (``None``: the whole search), as a :class:`Frame`.
-
-        :raises IndexError: for a step out of range (the trace's ``event``).
-        """
-        k = self.n_steps if upto is None else upto
-        current, stack = self.current(upto)
-        whole = k >= self.n_steps - 1
-        last = None if whole or not self.fans else self.last
-        returned = {i: whole or last[i] <= k for i, fan in self.fans.items() if fan.label}
-        return Frame(upto, self.labels(k), current, stack, shapes.cursor_box(self, current), returned)
-
     def hit_boxes(self) -> list[tuple[int, float, float, float, float]]:
-        """``[(index, x0, y0, x1, y1), ...]`` in data units: where a click picks a node
-        (:func:`minimax_viz.shapes.hit_boxes`)."""
-        return shapes.hit_boxes(self)
+        """Where a click picks a node (:func:`minimax_viz.shapes.hit_boxes`).
+
+        Returns
+        -------
+        list of tuple
+            ``(index, x0, y0, x1, y1)`` in data units.
+        """
+        return shapes.hit_boxes(self.placed)
 
     def node_at(self, x: float, y: float) -> int | None:
-        """The index of the node a click at ``(x, y)`` (data units) picks (:meth:`hit_boxes`),
-        or None for a click on nothing.
+        """The index of the node a click at ``(x, y)`` (data units) picks (:meth:`hit_boxes`).
 
+        Parameters
+        ----------
+        x, y : float
+            A point in data units.
+
+        Returns
+        -------
+        int or None
+            The node's index, or None for a click on nothing.
+
+        Examples
+        --------
         >>> from minimax_viz import GameTree, minimax
         >>> scene = Scene(minimax(GameTree([[3, 12], [2]])).tree)
         >>> scene.node_at(*scene.pos[2]), scene.node_at(100.0, 100.0)
@@ -430,8 +595,3 @@ class Scene(SceneWords):
             if x0 <= x <= x1 and y0 <= y <= y1:
                 return index
         return None
-
-    def legend(self, *, frames: bool, pv: bool) -> list[tuple[str, str, str]]:
-        """``[(marker or "line"/"dashes", colour role, words), ...]`` for the legend
-        (:func:`minimax_viz.shapes.legend`)."""
-        return shapes.legend(self, frames=frames, pv=pv)

@@ -23,11 +23,6 @@ validate = pytest.importorskip("numpydoc.validate")
 ROOT = Path(__file__).resolve().parent.parent
 #: The checks that fail the build and this test (docs/conf.py has the same set).
 CHECKS = {"PR01", "PR02", "PR03", "PR07", "RT01", "YD01", "GL06", "GL07"}
-#: TEMPORARY: the drawing names, whose numpydoc sections come from another branch (draw.py,
-#: scene.py, layout.py); docs/conf.py leaves the same names out of its validation. Empty this
-#: list (and conf.py's) when that branch is merged.
-NOT_YET = {"draw_tree", "TreeView", "tree_png", "draw_difference", "draw_crosstable", "Scene", "tidy_layout",
-           "principal_variation", "score_text"}
 #: The course layer's modules whose ``__all__`` the reference documents (docs/course.rst).
 COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
           + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 11)]
@@ -49,7 +44,7 @@ def _members(cls):
 
 def public_callables():
     """``(qualified name, object)`` of every public callable the reference documents."""
-    modules = [(minimax_viz, name) for name in minimax_viz.__all__ if name not in NOT_YET]
+    modules = [(minimax_viz, name) for name in minimax_viz.__all__]
     for module_name in COURSE:
         module = importlib.import_module(module_name)
         modules += [(module, name) for name in module.__all__]
@@ -90,13 +85,11 @@ def test_the_check_sees_a_parameter_left_out():
 
 
 def test_the_reference_covers_what_the_test_does():
-    """docs/conf.py fails the build on the same checks and skips the same drawing names; every
+    """docs/conf.py fails the build on the same checks and skips none; every
     name of ``minimax_viz.__all__`` is on one of its pages."""
     conf = runpy.run_path(str(ROOT / "docs" / "conf.py"))
     assert conf["numpydoc_validation_checks"] == CHECKS
-    skipped = {pattern.removeprefix(r"^minimax_viz\.").split("$")[0].split("(")[0]
-               for pattern in conf["numpydoc_validation_exclude"]}
-    assert skipped == NOT_YET
+    assert not conf.get("numpydoc_validation_exclude"), "the reference validates every public name"
     pages = "".join(page.read_text(encoding="utf-8") for page in (ROOT / "docs").glob("*.rst"))
     absent = [name for name in minimax_viz.__all__ if not inspect.ismodule(getattr(minimax_viz, name))
               and f":: {name}\n" not in pages]

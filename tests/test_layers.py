@@ -21,7 +21,8 @@ LAYERS = {
     "core": {"errors", "arguments", "files", "games", "search", "trace", "recursion", "learner", "compare",
              "players", "match_result", "tutorial", "arena", "arena_source", "arena_run", "arena_template",
              "clock", "verdict", "pruning", "meter"},
-    "views": {"layout", "glyphs", "selection", "scene", "shapes", "paint", "raster", "draw", "widgets"},
+    "views": {"layout", "glyph_base", "glyphs", "chess_glyph", "selection", "scene", "scene_replay", "shapes", "paint",
+              "raster", "view_checks", "tree_view", "difference_view", "crosstable_view", "draw", "widgets"},
     "course": {"exercises", "handout", "__main__"},
 }
 RANK = {"core": 0, "views": 1, "course": 2, "package": 3}

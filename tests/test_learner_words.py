@@ -231,7 +231,7 @@ def test_moves_never_tried_without_a_window_are_not_called_pruned(figures):
     view = mv.draw.TreeView(tree, pyplot=False)
     ax = mv.draw_tree(tree)
     assert "not tried" in texts(ax) and "pruned" not in texts(ax)
-    assert view.scene.shapes().bars == []               # no cut to mark: nothing was cut
+    assert view.scene.shapes().bars == ()               # no cut to mark: nothing was cut
     assert not any("pruned" in words for *_, words in view.scene.legend(frames=False, pv=True))
 
 

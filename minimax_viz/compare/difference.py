@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..errors import InvalidOption, short_repr
 from ..trace import Node, SearchTree
 
 __all__ = ["KINDS_OF_DIFFERENCE", "Difference", "row_paths", "close_numbers"]
@@ -20,7 +21,8 @@ KINDS_OF_DIFFERENCE = ("position", "extra", "missing", "order", "stopped", "cut"
 @dataclass
 class Difference:
     """Where two searches part: ``kind`` (see :data:`KINDS_OF_DIFFERENCE`), the words, and
-    the node in each tree (``None`` where that tree has no such node).
+    the node in each tree (``None`` where that tree has no such node); ``trees`` is
+    ``(mine, right)``, the two recorded trees, once :func:`first_difference` has set it.
     :func:`~minimax_viz.first_difference` makes it; each parameter is an attribute.
 
     Parameters
@@ -35,13 +37,23 @@ class Difference:
         The node in the right tree.
     trees : tuple, optional
         The two trees ``(mine, right)``.
+
+    Raises
+    ------
+    InvalidOption
+        For ``trees`` that are not two recorded trees (or empty), a
+        ``kind`` not in :data:`KINDS_OF_DIFFERENCE`, ``words`` that are not a text, or a
+        ``mine``/``right`` that is not a node (or None).
     """
 
-    kind: str
-    words: str
-    mine: Node | None
-    right: Node | None
+    kind: str = None   # type: ignore[assignment]  (checked in words, not by a TypeError)
+    words: str = None  # type: ignore[assignment]
+    mine: Node | None = None
+    right: Node | None = None
     trees: tuple = field(default=(), repr=False, compare=False)   # (mine, right)
+
+    def __post_init__(self):
+        _check_parts(self)
 
     def __repr__(self) -> str:
         return self.words
@@ -99,6 +111,25 @@ class Difference:
         from ..draw import draw_difference
 
         return draw_difference(self, **options)
+
+
+def _check_parts(found: Difference) -> None:
+    """A difference's parts, refused in words (one made by hand is usually a slip)."""
+    trees = found.trees
+    if not (trees == () or isinstance(trees, tuple) and len(trees) == 2
+            and all(isinstance(t, SearchTree) for t in trees)):
+        raise InvalidOption(f"trees must be the two recorded trees (mine, right), such as "
+                            f"(mv.minimax(game).tree, mv.alphabeta(game).tree), or left out, not {short_repr(trees)}; "
+                            f"first_difference(mine, right) makes a Difference with its trees")
+    if found.kind not in KINDS_OF_DIFFERENCE:
+        raise InvalidOption(f"kind must be one of {', '.join(KINDS_OF_DIFFERENCE)}, not {short_repr(found.kind)}; "
+                            f"first_difference(mine, right) makes a Difference")
+    if not isinstance(found.words, str):
+        raise InvalidOption(f"words must be a text saying where the searches part, not {short_repr(found.words)}")
+    for name in ("mine", "right"):
+        node = getattr(found, name)
+        if node is not None and not isinstance(node, Node):
+            raise InvalidOption(f"{name} must be a node of a recorded tree or None, not {short_repr(node)}")
 
 
 def row_paths(tree: SearchTree) -> tuple[list, dict]:

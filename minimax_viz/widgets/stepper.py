@@ -12,6 +12,7 @@ import html
 from ..draw import TreeView
 from ..errors import InvalidOption, short_repr
 from ..trace import Node, parting_text, stub_text, window_text
+from ..view_checks import check_keywords
 from ._common import WidgetView, check_dpi, ipywidgets, move_words, restart_note, value_text
 from .boards import board_html
 from .navigate import TreeNavigator
@@ -20,6 +21,9 @@ __all__ = ["Stepper"]
 
 #: The speeds offered, as milliseconds between two events when playing.
 SPEEDS = (("slow", 1500), ("medium", 900), ("fast", 450), ("very fast", 220))
+#: What a Stepper takes beside the result: its own options and the view's, but those it sets itself.
+_DRAW_OPTIONS = ("step", "speed", "dpi", "parting",
+                 *(name for name in TreeView.OPTIONS if name not in ("pyplot", "frames", "follow")))
 #: The tallest the picture may be: the window's height less the controls, the caption, the
 #: picture's own buttons and legend, and JupyterLab's bars, so that at 1280 x 900 with the
 #: file browser open the controls, the picture and the panels beside it are seen together.
@@ -70,8 +74,9 @@ class Stepper(WidgetView):
     ------
     InvalidOption
         For a ``speed`` that is not one of :data:`SPEEDS`, a ``dpi`` out of
-        range, a ``parting`` that is not a difference or a node of this tree, or a drawing
-        option :class:`~minimax_viz.draw.TreeView` refuses.
+        range, a ``parting`` that is not a difference or a node of this tree, an unknown
+        keyword (named, with the closest one taken), or a drawing option
+        :class:`~minimax_viz.draw.TreeView` refuses.
 
     Examples
     --------
@@ -86,6 +91,7 @@ class Stepper(WidgetView):
 
     def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, parting=None,
                  **draw_options):
+        check_keywords(draw_options, _DRAW_OPTIONS, where="Stepper")
         if speed not in dict(SPEEDS):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {short_repr(speed)}")
         check_dpi(dpi)
