@@ -33,7 +33,7 @@ def shell(tmp_path, monkeypatch):
     InteractiveShell.clear_instance()
     ip = InteractiveShell.instance(config=config)
     assert session.watch() is not None, "%load_ext minimax_viz starts watching; here it is called itself"
-    assert session.watch() is ip._minimax_viz_session, "once"
+    assert session.watch() is session.session_of(ip), "once"
 
     def run(source: str, cell: str | None = None):
         return ip.run_cell(source, store_history=True, cell_id=cell)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,8 +193,7 @@ class Session:
     def _defined_by(self, value: Any, ran: Ran) -> bool:
         """Whether ``value`` (a function) was made by that cell's own code, before it failed."""
         code = getattr(value, "__code__", None)
-        names = getattr(getattr(self.shell, "compile", None), "_filename_map", {})
-        return code is not None and ran.count is not None and names.get(code.co_filename) == ran.count
+        return code is not None and ran.count is not None and _cell_number(self.shell, code.co_filename) == ran.count
 
     def stale_in_current_cell(self) -> tuple[str, str] | None:
         """The first name the running cell reads that is stale, in words; else None.
@@ -242,11 +242,13 @@ class Session:
             last = last.tb_next
         code = last.tb_frame.f_code if last is not None else None
         in_cell = code is not None and code.co_name == "<module>" and \
-            code.co_filename in getattr(shell.compile, "_filename_map", {})
+            _cell_number(shell, code.co_filename) is not None
         if not in_cell:
             shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
             return None
         sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+        # IPython's public showtraceback would add "An exception has occurred, use %tb ..." (or
+        # the cell's frame) to the one line: its private _showtraceback shows the line alone.
         shell._showtraceback(etype, value, [self.name_error_words(value)])
         return None
 
@@ -273,6 +275,34 @@ class Session:
                 f"stub, or a cell above this one); {RUN_ALL}.")
 
 
+#: The session watching each shell (``%load_ext minimax_viz``), kept here, not on the shell.
+_SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def session_of(shell) -> Session | None:
+    """The session watching ``shell``, or None when none is (``%load_ext minimax_viz`` starts one).
+
+    Parameters
+    ----------
+    shell : IPython.core.interactiveshell.InteractiveShell
+        The shell.
+
+    Returns
+    -------
+    Session or None
+        Its session.
+    """
+    return _SESSIONS.get(shell) if shell is not None else None
+
+
+def _cell_number(shell, filename: str) -> int | None:
+    """The execution count of the cell that ``filename`` (a code object's) was compiled from,
+    else None, read with IPython's public ``compile.format_code_name`` ("In[3]")."""
+    name = getattr(getattr(shell, "compile", None), "format_code_name", lambda _: None)(filename)
+    found = re.fullmatch(r"In\s*\[(\d+)\]", name[1]) if name else None
+    return int(found.group(1)) if found else None
+
+
 def watch(shell=None) -> Session | None:
     """Start watching the cells of `shell`, by default the running IPython (once); None
     outside IPython.
@@ -293,8 +323,8 @@ def watch(shell=None) -> Session | None:
     shell = _shell() if shell is None else shell
     if shell is None or not hasattr(shell, "events"):
         return None
-    session = getattr(shell, "_minimax_viz_session", None)
-    if isinstance(session, Session):
+    session = _SESSIONS.get(shell)
+    if session is not None:
         return session
     session = Session(shell)
     try:
@@ -302,7 +332,7 @@ def watch(shell=None) -> Session | None:
         shell.events.register("post_run_cell", session.post_run_cell)
         if not getattr(shell, "custom_exceptions", ()):
             shell.set_custom_exc((NameError,), session.name_error)
-        shell._minimax_viz_session = session
+        _SESSIONS[shell] = session
     except Exception:  # noqa: BLE001 - an IPython without these hooks: watch nothing
         return None
     return session
@@ -320,8 +350,8 @@ def unwatch(shell) -> None:
     --------
     >>> unwatch(None)
     """
-    session = getattr(shell, "_minimax_viz_session", None)
-    if not isinstance(session, Session):
+    session = _SESSIONS.get(shell) if shell is not None else None
+    if session is None:
         return
     for event, callback in (("pre_run_cell", session.pre_run_cell), ("post_run_cell", session.post_run_cell)):
         try:
@@ -330,7 +360,7 @@ def unwatch(shell) -> None:
             pass
     if getattr(shell, "custom_exceptions", ()) == (NameError,):
         shell.set_custom_exc((), None)
-    del shell._minimax_viz_session
+    del _SESSIONS[shell]
 
 
 def stale_words() -> tuple[str, str] | None:
@@ -350,7 +380,7 @@ def stale_words() -> tuple[str, str] | None:
     """
     try:
         shell = _shell()
-        session = getattr(shell, "_minimax_viz_session", None) if shell is not None else None
+        session = _SESSIONS.get(shell) if shell is not None else None
         return session.stale_in_current_cell() if isinstance(session, Session) else None
     except Exception:  # noqa: BLE001 - a check must never fail because of this
         return None
