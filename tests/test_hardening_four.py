@@ -341,6 +341,55 @@ def test_each_question_of_the_game_takes_a_list_board_and_answers_in_its_form():
     assert game.winning_moves(board) == (4,)
 
 
+
+def test_connect_four_successors_of_a_list_board_are_list_boards():
+    """C.successors(C.from_moves("4455")) -> (column, list of rows) pairs, as C.play gives, not codes."""
+    game = mv.ConnectFour()
+    board = game.from_moves("4455")
+    pairs = game.successors(board)
+    # by hand: X to move drops in column 3 on top of X, O -> row 3 from the top is '...X...'
+    assert dict(pairs)[3][-3:] == ["...X...", "...OO..", "...XX.."]
+    assert pairs[0][1][-1] == "X..XX.."   # column 0 takes the bottom cell
+    assert [c for c, _ in game.successors_by_priority(board)] == [3, 2, 4, 1, 5, 0, 6]
+
+
+_FORMS = {
+    "tic-tac-toe list": (mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD),
+    "tic-tac-toe tuple": (mv.TicTacToe(), tuple(mv.TicTacToe.TUTORIAL_BOARD)),
+    "tic-tac-toe string": (mv.TicTacToe(), "X.OX.XOO."),
+    "connect four list": (mv.ConnectFour(), mv.ConnectFour.from_moves("4455")),
+    "connect four tuple": (mv.ConnectFour(), tuple(mv.ConnectFour.from_moves("4455"))),
+    "connect four digits": (mv.ConnectFour(), "4455"),
+    "connect four text": (mv.ConnectFour(), "\n".join(mv.ConnectFour.from_moves("4455"))),
+}
+
+
+@pytest.mark.parametrize("form", list(_FORMS))
+def test_the_game_answers_a_board_in_the_form_play_gives_it(form):
+    """G.successors(board) for a list, tuple or string board -> the pairs (m, G.play(board, m)), as list boards."""
+    game, board = _FORMS[form]
+    code = game.state(board)
+    by_play = tuple((m, game.play(board, m)) for m in game.moves(board))
+    assert all(type(child) is list for _, child in by_play)
+    for ask in ("successors", "open_successors", "successors_by_priority", "open_successors_by_priority"):
+        pairs = getattr(game, ask)(board)
+        assert sorted(pairs) == sorted(by_play), ask
+        # the same moves in the same order as for the code, each child the board of the code's child
+        assert [(m, game.board(c)) for m, c in getattr(game, ask)(code)] == list(pairs), ask
+    assert game.node_type(board) == game.node_type(code) == "max"
+    assert game.outcome(board) is game.outcome(code) is None
+    # a code stays a code: the search's own form
+    assert all(type(child) is int for _, child in game.successors(code))
+    assert type(game.play(code, game.moves(code)[0])) is int
+
+
+def test_a_string_board_is_never_kept_as_a_key_of_tic_tac_toes_tables():
+    """T.successors("X.OX.XOO.") -> list boards; the tables keep codes only (a string is read, not stored)."""
+    game = mv.TicTacToe()
+    game.successors("X.OX.XOO."), game.outcome(("X", 1, "O", "X", 4, "X", "O", "O", 8))
+    assert all(type(key) is int for key in game._successors) and all(type(key) is int for key in game._outcome)
+
+
 # -- family 1: no write follows a link out of the folder it was given -------------------------------------
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"

@@ -298,14 +298,24 @@ class ConnectFour(ConnectFourBoard, Game):
         return None
 
     def successors(self, state: Any) -> tuple:
-        """``(column, next_state)`` pairs, left to right; none when the game is over."""
-        code = state if type(state) is int else self._code(state)
-        return () if self._won(code) else self._drop_each(code, self._drops)
+        """``(column, next_state)`` pairs, left to right; none when the game is over. Each
+        next state is in the form :meth:`play` gives for ``state``: a code for a code, else
+        the list of rows.
+
+        >>> [(c, rows[-1]) for c, rows in ConnectFour(rows=4, cols=4).successors(["...."] * 4)][:2]
+        [(0, 'X...'), (1, '.X..')]
+        """
+        if type(state) is int:
+            return () if self._won(state) else self._drop_each(state, self._drops)
+        code = self._code(state)
+        return () if self._won(code) else self._listed(self._drop_each(code, self._drops))
 
     def open_successors(self, state: Any) -> tuple:
         """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
         them: no four to test for again."""
-        return self._drop_each(state if type(state) is int else self._code(state), self._drops)
+        if type(state) is int:
+            return self._drop_each(state, self._drops)
+        return self._listed(self._drop_each(self._code(state), self._drops))
 
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
@@ -315,12 +325,16 @@ class ConnectFour(ConnectFourBoard, Game):
         >>> [c for c, _ in ConnectFour().successors_by_priority("4444")]
         [3, 2, 4, 1, 5, 0, 6]
         """
-        code = state if type(state) is int else self._code(state)
-        return () if self._won(code) else self._drop_each(code, self._drops_by_priority)
+        if type(state) is int:
+            return () if self._won(state) else self._drop_each(state, self._drops_by_priority)
+        code = self._code(state)
+        return () if self._won(code) else self._listed(self._drop_each(code, self._drops_by_priority))
 
     def open_successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors_by_priority` of a game still on, as the search asks them."""
-        return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
+        if type(state) is int:
+            return self._drop_each(state, self._drops_by_priority)
+        return self._listed(self._drop_each(self._code(state), self._drops_by_priority))
 
     # -- inside -------------------------------------------------------------------------------
     def _from_rows(self, rows) -> int:
@@ -332,6 +346,16 @@ class ConnectFour(ConnectFourBoard, Game):
             if known is not None:
                 self._remember(known, code)
         return code
+
+    def _listed(self, pairs: tuple) -> tuple:
+        """``(column, child)`` pairs with each child as its list of rows, as :meth:`play` gives
+        for a board that is not a code (each kept as reachable, as play keeps its boards)."""
+        listed = []
+        for column, child in pairs:
+            board = self.board(child)
+            self._remember(tuple(board), child)
+            listed.append((column, board))
+        return tuple(listed)
 
     def _remember(self, rows: tuple, code: int) -> None:
         """Keep a board's code once the rules are known to reach it (see _BOARDS_KEPT)."""
