@@ -298,24 +298,17 @@ class ConnectFour(ConnectFourBoard, Game):
         return None
 
     def successors(self, state: Any) -> tuple:
-        """``(column, next_state)`` pairs, left to right; none when the game is over. Each
-        next state is in the form :meth:`play` gives for ``state``: a code for a code, else
-        the list of rows.
-
-        >>> [(c, rows[-1]) for c, rows in ConnectFour(rows=4, cols=4).successors(["...."] * 4)][:2]
-        [(0, 'X...'), (1, '.X..')]
-        """
+        """``(column, next_state)`` pairs, left to right; none when the game is over. Each next
+        state is in the form :meth:`play` gives: a code for a code, else the list of rows."""
         if type(state) is int:
             return () if self._won(state) else self._drop_each(state, self._drops)
-        code = self._code(state)
-        return () if self._won(code) else self._listed(self._drop_each(code, self._drops))
+        return _as_boards(self, self._code(state), self._drops, ended=True)
 
     def open_successors(self, state: Any) -> tuple:
         """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
         them: no four to test for again."""
-        if type(state) is int:
-            return self._drop_each(state, self._drops)
-        return self._listed(self._drop_each(self._code(state), self._drops))
+        return (self._drop_each(state, self._drops) if type(state) is int
+                else _as_boards(self, self._code(state), self._drops, ended=False))
 
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
@@ -327,14 +320,12 @@ class ConnectFour(ConnectFourBoard, Game):
         """
         if type(state) is int:
             return () if self._won(state) else self._drop_each(state, self._drops_by_priority)
-        code = self._code(state)
-        return () if self._won(code) else self._listed(self._drop_each(code, self._drops_by_priority))
+        return _as_boards(self, self._code(state), self._drops_by_priority, ended=True)
 
     def open_successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors_by_priority` of a game still on, as the search asks them."""
-        if type(state) is int:
-            return self._drop_each(state, self._drops_by_priority)
-        return self._listed(self._drop_each(self._code(state), self._drops_by_priority))
+        return (self._drop_each(state, self._drops_by_priority) if type(state) is int
+                else _as_boards(self, self._code(state), self._drops_by_priority, ended=False))
 
     # -- inside -------------------------------------------------------------------------------
     def _from_rows(self, rows) -> int:
@@ -347,16 +338,6 @@ class ConnectFour(ConnectFourBoard, Game):
                 self._remember(known, code)
         return code
 
-    def _listed(self, pairs: tuple) -> tuple:
-        """``(column, child)`` pairs with each child as its list of rows, as :meth:`play` gives
-        for a board that is not a code (each kept as reachable, as play keeps its boards)."""
-        listed = []
-        for column, child in pairs:
-            board = self.board(child)
-            self._remember(tuple(board), child)
-            listed.append((column, board))
-        return tuple(listed)
-
     def _remember(self, rows: tuple, code: int) -> None:
         """Keep a board's code once the rules are known to reach it (see _BOARDS_KEPT)."""
         if len(self._boards) >= _BOARDS_KEPT:
@@ -366,6 +347,20 @@ class ConnectFour(ConnectFourBoard, Game):
     def _reachable(self, x: int, o: int) -> int:
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
+
+
+def _as_boards(game: ConnectFour, code: int, drops: tuple, *, ended: bool) -> tuple:
+    """The successors of a board given in a form other than a code: ``(column, child)`` pairs in
+    ``drops`` order, each child as its list of rows, as :meth:`ConnectFour.play` gives for such a
+    board (and kept as reachable, as play keeps its boards); none after a four when ``ended``."""
+    if ended and game._won(code):
+        return ()
+    listed = []
+    for column, child in game._drop_each(code, drops):
+        board = game.board(child)
+        game._remember(tuple(board), child)
+        listed.append((column, board))
+    return tuple(listed)
 
 
 def _check_size(by_position: tuple, rows, cols) -> None:
