@@ -479,6 +479,49 @@ def test_ctrl_c_mid_write_leaves_no_part_file_and_the_next_run_goes_on(tmp_path,
     assert again.returncode == 0, again.stderr
 
 
+
+#: python -m minimax_viz ARGS with a real SIGINT sent to itself the first time the module named
+#: by the first argument is looked for: a Ctrl-C at that point of the imports, every time.
+_CTRL_C_AT_IMPORT = """
+import os, runpy, signal, sys
+target = sys.argv.pop(1)
+
+class CtrlC:
+    def find_spec(self, name, path=None, module=None):
+        if name == target:
+            signal.raise_signal(signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv[0] = "minimax_viz"
+runpy.run_module("minimax_viz", run_name="__main__", alter_sys=True)   # as python -m does
+"""
+
+
+@pytest.mark.parametrize("module", ["minimax_viz.errors", "minimax_viz.games.tictactoe", "minimax_viz.search.engine",
+                                    "minimax_viz.draw", "matplotlib"])
+def test_ctrl_c_while_the_command_line_imports_its_parts_is_one_line(tmp_path, module):
+    """python -m minimax_viz draw -o t.png, Ctrl-C while importing `module` -> one line, status 130, no file."""
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT, module, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stderr.splitlines() == [
+        "python -m minimax_viz: error: interrupted; every file is as it was or written whole"], done.stderr
+    assert done.returncode == 130
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_ctrl_c_probe_reaches_each_module_it_names(tmp_path):
+    """The modules above are imported by draw (else the probe above would pass without a Ctrl-C)."""
+    code = ("import runpy, sys; sys.argv[0] = 'minimax_viz'\n"
+            "try:\n    runpy.run_module('minimax_viz', run_name='__main__', alter_sys=True)\n"
+            "except SystemExit:\n    print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60, check=True)
+    imported = set(done.stdout.split())
+    assert {"minimax_viz.errors", "minimax_viz.games.tictactoe", "minimax_viz.search.engine", "minimax_viz.draw",
+            "matplotlib"} <= imported
+
+
 # -- family 2: a build deletes only what a build made ---------------------------------------------------------
 
 def _build_lite():
