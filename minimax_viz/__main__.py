@@ -95,7 +95,8 @@ def _student_copy(args) -> int:
     students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
     copies = "copy" if len(students) == 1 else "copies"
     if EDITED:
-        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} differ from the course as "
+        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} "
+              f"{'differ' if len(EDITED) > 1 else 'differs'} from the course as "
               f"shipped ({', '.join(EDITED)}): the copies were made from the shipped lessons, not the edited ones")
     print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
     if args.teacher is not None:

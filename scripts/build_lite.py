@@ -3,8 +3,11 @@
     python scripts/build_lite.py                 # make lite: the site in build/lite/
     python scripts/build_lite.py --output DIR --pyodide PYODIDE_DIR --expose-app
 
-The site holds the lessons (``notebooks/*.ipynb``, as they are on disk) and the play page
-(``apps/play.ipynb``) side by side at its root, so the lessons' relative links work; the
+The site holds the lessons (``notebooks/*.ipynb``) and the play page (``apps/play.ipynb``)
+side by side at its root, so the lessons' relative links work, each as the course ships it:
+its last committed version when the checkout is a git one, read as the hand-outs read it
+(a learner's answers or a teacher's edits typed into the lessons stay out of the site; the
+build names the lessons whose copy on disk differs); the
 package's own wheel and the pure-Python wheels it needs that Pyodide does not carry
 (ipywidgets, ipyevents, comm, jupyterlab_widgets, networkx), served by the site's piplite
 index; and three JupyterLab extensions: the Pyodide kernel, the ipywidgets manager and
@@ -35,6 +38,9 @@ import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
+from minimax_viz.files import read_small
+from minimax_viz.handout import shipped
+
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "build" / "lite"
 #: The pure-Python wheels the site serves besides the package's own (not in Pyodide's lock).
@@ -54,8 +60,30 @@ SETTINGS = {
 
 
 def lessons() -> list[Path]:
-    """The course's notebooks as they are on disk: the lessons, then the play page."""
+    """The course's notebooks (their files on disk): the lessons, then the play page."""
     return sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + [ROOT / "apps" / "play.ipynb"]
+
+
+def as_shipped(paths: list[Path], folder: Path) -> tuple[list[Path], list[str]]:
+    """The notebooks the site takes for `paths`, each as the course ships it, and the names of
+    those whose copy on disk differs from it.
+
+    A notebook's shipped version is its last committed one (:func:`minimax_viz.handout.shipped`,
+    as ``student-copy`` reads the lessons), written into `folder`; a notebook never committed,
+    or outside a git checkout, is taken as it is on disk.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen, edited = [], []
+    for path in paths:
+        data = shipped(path)
+        if data is None:
+            chosen.append(path)
+            continue
+        if read_small(path, 1 << 26) != data:
+            edited.append(path.name)
+        (folder / path.name).write_bytes(data)
+        chosen.append(folder / path.name)
+    return chosen, edited
 
 
 def labextensions_dir() -> Path:
@@ -140,15 +168,17 @@ def clear(folder: Path, role: str, sign: str) -> None:
 def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
           expose_app: bool = False, quiet: bool = False) -> dict:
     """Build the site into `output` (replaced when a build made it, refused when it holds
-    anything else; so is its sibling `output`-work); a summary: seconds, bytes, files, wheels."""
+    anything else; so is its sibling `output`-work), from the notebooks `contents` (by default
+    the course's) as shipped (:func:`as_shipped`); a summary: seconds, bytes, files, wheels,
+    and the notebooks edited on disk (left out in favour of the shipped ones)."""
     start = time.perf_counter()
-    contents = [Path(p).resolve() for p in (contents or lessons())]
     output = Path(output).resolve()
     work = output.with_name(output.name + "-work")
     clear(output, "the site", SITE_SIGN)
     clear(work, "the build's work folder", WORK_SIGN)
     (work / "wheels").mkdir(parents=True)
     (work / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
+    contents, edited = as_shipped([Path(p).resolve() for p in (contents or lessons())], work / "contents")
     wheels = [package_wheel(work / "wheels"), *pure_wheels(work / "wheels")]
     extensions = [labextensions_dir() / name for name in EXTENSIONS]
     missing = [str(p) for p in extensions if not (p / "package.json").exists()]
@@ -168,7 +198,8 @@ def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
     (output / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"seconds": time.perf_counter() - start, "bytes": sum(p.stat().st_size for p in files),
-            "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output)}
+            "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output),
+            "edited": edited}
 
 
 def wheel_version(path: Path) -> str:
@@ -194,6 +225,10 @@ def main(argv=None) -> None:
     print(f"JupyterLite site in {summary['output']}: {summary['files']} files, "
           f"{summary['bytes'] / 2**20:.1f} MiB, built in {summary['seconds']:.1f} s")
     print("wheels served: " + ", ".join(summary["wheels"]))
+    edited = summary["edited"]
+    if edited:
+        print(f"note: {len(edited)} notebook{'s differ' if len(edited) > 1 else ' differs'} from the course as "
+              f"shipped ({', '.join(edited)}): the site holds the shipped ones, not the edited ones")
     print("serve it: python -m http.server -d build/lite 8000, then open "
           "http://127.0.0.1:8000/lab/index.html?path=00-Start-Here.ipynb")
 

@@ -458,7 +458,7 @@ def test_a_lesson_edited_in_place_is_handed_out_as_shipped_and_named(tmp_path, c
     (course / lesson.name).write_text(json.dumps(nb))
     assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 0
     assert "MY_OWN_ANSWER" not in (tmp_path / "s" / lesson.name).read_text()
-    assert f"differ from the course as shipped ({lesson.name})" in capsys.readouterr().out
+    assert f"differs from the course as shipped ({lesson.name})" in capsys.readouterr().out
 
 
 # -- family 8: Ctrl-C in the middle of a write --------------------------------------------------------------
