@@ -23,6 +23,11 @@ them from the Pyodide CDN when the lesson's first cell installs the package.
 ``pyodide-lock.json``) into the site and points the kernel at it instead of the CDN;
 the tests do this with the interpreter from the npm package (scripts/pyodide_npm.py).
 ``--expose-app`` sets ``window.jupyterapp`` for the browser tests.
+
+The pages that run notebooks (``lab/``, ``notebooks/``) also load ``kernel-check.js``
+(scripts/lite_kernel_check.js, see :func:`add_kernel_check`): when the Python kernel cannot
+start (offline, a blocked CDN, no WebAssembly), a banner says so in words and what to do,
+where JupyterLite itself shows only "Unknown".
 """
 
 from __future__ import annotations
@@ -142,6 +147,36 @@ def page_config(*, expose_app: bool) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
 
 
+#: The script of the kernel check, as the site serves it from its root, and the pages that load it.
+KERNEL_CHECK = "kernel-check.js"
+KERNEL_CHECK_PAGES = ("lab", "notebooks")
+
+
+def add_kernel_check(site: Path) -> list[Path]:
+    """Copy the kernel check (scripts/lite_kernel_check.js) to the root of the built `site` and
+    load it in each page that runs notebooks, first in its ``<head>`` (so it hears the kernel's
+    errors from the start); the pages changed.
+
+    JupyterLite has no setting for a page's own script, and a JupyterLab extension would need
+    a JavaScript build; the pages are plain HTML files that the build writes.
+
+    :raises SystemExit: a page has no ``<head>`` to load the script in (a JupyterLite whose
+        pages changed shape: the words say which).
+    """
+    tag = f'<script src="../{KERNEL_CHECK}"></script>'
+    pages = {site / app / "index.html": (site / app / "index.html").read_text(encoding="utf-8")
+             for app in KERNEL_CHECK_PAGES}
+    for page, html in pages.items():   # every page checked before any is changed
+        if "<head>" not in html:
+            sys.exit(f"{page} has no <head>, so the kernel check cannot be loaded there; "
+                     "update add_kernel_check in scripts/build_lite.py for this JupyterLite")
+    shutil.copy2(Path(__file__).with_name("lite_kernel_check.js"), site / KERNEL_CHECK)
+    changed = [page for page, html in pages.items() if tag not in html]
+    for page in changed:
+        page.write_text(pages[page].replace("<head>", f"<head>\n    {tag}", 1), encoding="utf-8")
+    return changed
+
+
 #: The file each build leaves in the folders it makes: the sign that a build may delete them.
 MARK = ".minimax_viz-lite"
 #: What a site (and a work folder) built before the mark existed holds at its top.
@@ -195,6 +230,7 @@ def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
                          capture_output=quiet, text=True)
     if run.returncode:
         sys.exit(f"jupyter lite build failed ({run.returncode}):\n{run.stdout or ''}{run.stderr or ''}")
+    add_kernel_check(output)
     (output / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"seconds": time.perf_counter() - start, "bytes": sum(p.stat().st_size for p in files),

@@ -239,6 +239,52 @@ def test_student_copies_and_graders_keep_the_install_cell_first():
         assert lite_cells.INSTALL_SOURCE in "".join(code[0]["source"])
 
 
+
+# -- the kernel check: words when the Python kernel cannot start (tests/browser/test_lite_kernel_check.py) -----
+
+@pytest.mark.slow  # builds the site
+def test_the_pages_that_run_notebooks_load_the_kernel_check(site):
+    folder, _ = site
+    assert (folder / build_lite.KERNEL_CHECK).read_bytes() == (ROOT / "scripts" / "lite_kernel_check.js").read_bytes()
+    for app in ("lab", "notebooks"):
+        head = (folder / app / "index.html").read_text().split("<head>", 1)[1]
+        assert head.lstrip().startswith('<script src="../kernel-check.js"></script>'), app
+
+
+def test_the_kernel_check_is_loaded_first_in_each_page_once(tmp_path):
+    """add_kernel_check(site) twice -> each page loads the script once, first in its head; the script served."""
+    for app in ("lab", "notebooks", "tree"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    changed = build_lite.add_kernel_check(tmp_path)
+    assert sorted(p.parent.name for p in changed) == ["lab", "notebooks"]
+    assert build_lite.add_kernel_check(tmp_path) == []
+    for app in ("lab", "notebooks"):
+        html = (tmp_path / app / "index.html").read_text()
+        assert html.count("kernel-check.js") == 1
+        assert html.index("kernel-check.js") < html.index("<title>")
+    assert "kernel-check" not in (tmp_path / "tree" / "index.html").read_text(), "the file tree runs no kernel"
+    assert "could not start" in (tmp_path / "kernel-check.js").read_text()
+
+
+def test_a_page_without_a_head_is_refused_in_words(tmp_path):
+    """add_kernel_check on a JupyterLite whose page has no <head> -> SystemExit naming the page, nothing half done."""
+    for app, html in (("lab", "<html><head></head></html>"), ("notebooks", "<html><body></body></html>")):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text(html)
+    with pytest.raises(SystemExit, match=r"notebooks/index.html has no <head>, so the kernel check cannot be loaded"):
+        build_lite.add_kernel_check(tmp_path)
+    assert (tmp_path / "lab" / "index.html").read_text() == "<html><head></head></html>"
+    assert not (tmp_path / "kernel-check.js").exists()
+
+
+def test_the_kernel_check_writes_its_words_as_text_never_html():
+    """The banner's reason can hold an error's message: it goes in as a text node, never as HTML."""
+    script = (ROOT / "scripts" / "lite_kernel_check.js").read_text()
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script
+    assert "createTextNode(reason" in script
+
+
 # -- the lessons as the course ships them -----------------------------------------------------------
 
 def _course(tmp_path: Path) -> tuple[Path, Path, Path]:
