@@ -80,6 +80,9 @@ class Budget:
         _check_amount(calls, seconds)
         self.calls = None if calls is None else int(calls)
         self.seconds = seconds
+        if rng is not None and not isinstance(rng, random.Random):
+            raise InvalidOption(f"rng is the dice of the players' random choices, a random.Random such as "
+                                f"random.Random(1), not {short_repr(rng)}")
         self.rng = rng if rng is not None else random.Random(0)
 
     def __repr__(self) -> str:
@@ -279,8 +282,15 @@ _UNLIMITED = 10 ** 18
 
 def random_player(game, state, budget) -> Any:
     """A legal move drawn with the referee's dice (``budget.rng``): the bottom rung. It
-    generates no position, so it spends nothing of its budget."""
-    return budget.rng.choice(list(game.moves(state)))
+    generates no position, so it spends nothing of its budget.
+
+    :raises InvalidOption: for a budget with no dice (not a :class:`Budget`).
+    """
+    dice = getattr(budget, "rng", None)
+    if not hasattr(dice, "choice"):
+        raise InvalidOption(f"a player is given the game, the position and its budget, mv.Budget(...) (whose "
+                            f"dice a random player throws), not {short_repr(budget)}")
+    return dice.choice(list(game.moves(state)))
 
 
 def greedy_player(game, state, budget) -> Any:

@@ -723,3 +723,114 @@ def test_a_lesson_with_a_cell_missing_its_cell_type_is_named(tmp_path, capsys):
     assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 2
     err = capsys.readouterr().err
     assert "cell 2 has no cell_type" in err and "restore it as the course ships it" in err
+
+
+# -- the sweep over mv.__all__: options in words, no silent answer to junk (round four's rest) ----------
+
+_JUNK = [None, "x", -1, 2.5, True, [], {}, object(), float("nan"), float("inf"), 10**400]
+
+
+@pytest.mark.parametrize("game, move", [(mv.TicTacToe(), m) for m in _JUNK + [9]]
+                         + [(mv.ConnectFour(), m) for m in _JUNK + [7]], ids=repr)
+def test_a_moves_priority_is_asked_of_a_move(game, move):
+    """T.move_priority(board, -1 | 'x' | 9 ...) -> InvalidMove naming the move, not a raw error or the last cell's."""
+    with pytest.raises(mv.InvalidMove, match="a move is a (cell|column) index from 0 to"):
+        game.move_priority(game.state(None), move)
+
+
+def test_a_moves_priority_takes_numpys_whole_numbers():
+    """T.move_priority(0, np.int64(4)) -> 2 (the centre is on four lines); C's centre column 3 tops the order."""
+    np = pytest.importorskip("numpy")
+    assert mv.TicTacToe().move_priority(0, np.int64(4)) == 2
+    assert mv.centre_first(mv.ConnectFour(), 0, np.arange(7))[0] == 3
+
+
+@pytest.mark.parametrize("order", [mv.centre_first, mv.best_first])
+@pytest.mark.parametrize("moves", [None, 5, 2.5, True, object(), "48"], ids=repr)
+def test_an_order_is_given_moves_to_sort(order, moves):
+    """mv.centre_first(T, board, None) -> InvalidOption: an order sorts the moves it is given."""
+    with pytest.raises(mv.InvalidOption, match="an order sorts the moves it is given"):
+        order(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, moves)
+
+
+@pytest.mark.parametrize("rng", ["x", 0, 2.5, [], object()], ids=repr)
+def test_a_budgets_dice_are_a_random_generator(rng):
+    """mv.Budget(rng='x') -> InvalidOption (it failed later, in the first random player's move)."""
+    with pytest.raises(mv.InvalidOption, match="rng is the dice"):
+        mv.Budget(rng=rng)
+
+
+@pytest.mark.parametrize("budget", [None, 5, "x", object()], ids=repr)
+def test_a_random_player_without_a_budget_says_so(budget):
+    """mv.random_player(T, board, None) -> InvalidOption naming the budget, not AttributeError: 'rng'."""
+    with pytest.raises(mv.InvalidOption, match="a player is given the game, the position and its budget"):
+        mv.random_player(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, budget)
+
+
+def _minimax_of_the_tutorial(board):
+    game = mv.TicTacToe()
+    if game.outcome(board) is not None:
+        return game.outcome(board)
+    values = [_minimax_of_the_tutorial(game.play(board, m)) for m in game.moves(board)]
+    return max(values) if game.player(board) == "X" else min(values)
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("min_at_random", "x", "min_at_random is True"), ("min_at_random", 1, "min_at_random is True"),
+    ("min_at_random", None, "min_at_random is True"), ("algorithm", 5, "algorithm is the name"),
+    ("algorithm", None, "algorithm is the name")], ids=repr)
+def test_record_calls_flags_and_names_are_checked(option, value, words):
+    """record_calls(search, board, min_at_random='x') -> InvalidOption (it was read as True: an expectimax tree)."""
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.record_calls(_minimax_of_the_tutorial, mv.TicTacToe.TUTORIAL_BOARD, game=mv.TicTacToe(), **{option: value})
+
+
+@pytest.mark.parametrize("memo", ["x", None, 0, []], ids=repr)
+def test_first_differences_memo_is_true_or_false(memo):
+    """first_difference(a, b, memo='no') -> InvalidOption (a truthy string was read as True)."""
+    game = mv.TicTacToe()
+    with pytest.raises(mv.InvalidOption, match="memo is True"):
+        mv.first_difference(mv.minimax(game, "X.OX.XOO."), mv.alphabeta(game, "X.OX.XOO."), memo=memo)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"depth": 3}, "'depth' is not an option of the search shown here, iterative deepening"),
+    ({"secnds": 1}, "'secnds' is not an option"), ({"display": 5}, "display must be a function")], ids=repr)
+def test_search_with_progress_names_an_option_it_does_not_know(options, words):
+    """search_with_progress(T, board, depth=3) -> InvalidOption naming 'depth', not TypeError from inside."""
+    shown = []
+    options = {"display": shown.append, **options}
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.search_with_progress(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, **options)
+    assert shown == [], "nothing shown before the options are checked"
+
+
+@pytest.mark.parametrize("args, options, words", [
+    ((None,), {}, "tidy_layout lays out a recorded tree"), ((5,), {}, "tidy_layout lays out a recorded tree"),
+    ((), {"sibling_gap": "x"}, "sibling_gap is the room"), ((), {"level_gap": "x"}, "level_gap is the room"),
+    ((), {"level_gap": -1}, "level_gap is the room"), ((), {"sibling_gap": float("inf")}, "sibling_gap is the room"),
+    ((), {"level_gap": 10**400}, "level_gap is the room"), ((), {"sibling_gap": float("nan")}, "sibling_gap")],
+    ids=repr)
+def test_tidy_layout_options_in_words(args, options, words):
+    """tidy_layout(tree, level_gap='x') -> InvalidOption (it returned ('', '') positions; inf gave nan)."""
+    tree = mv.minimax(mv.GameTree([[3, 12], [2]])).tree
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.tidy_layout(*(args or (tree,)), **options)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"step": 2.5}, "step is the event to show first"), ({"step": None}, "step is the event"),
+    ({"step": "x"}, "step is the event"), ({"speed": []}, "speed is one of")], ids=repr)
+def test_stepper_options_in_words(options, words):
+    """mv.Stepper(result, step=2.5) -> InvalidOption (it showed event 2; None raised a TraitError)."""
+    pytest.importorskip("ipywidgets")
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.Stepper(mv.alphabeta(mv.TicTacToe(), "X.OX.XOO."), **options)
+
+
+@pytest.mark.parametrize("tree", [5, -1, 2.5, "x"], ids=repr)
+def test_a_pruning_quiz_tree_is_nested_lists(tree):
+    """mv.PruningQuiz(tree=5) -> InvalidOption, not IndexError: Cannot choose from an empty sequence."""
+    pytest.importorskip("ipywidgets")
+    with pytest.raises(mv.InvalidOption, match="tree is a textbook tree as nested lists"):
+        mv.PruningQuiz(tree=tree)

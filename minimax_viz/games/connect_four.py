@@ -14,6 +14,7 @@ the check that a pasted board is one the rules can reach.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, InvalidOption, short_repr
@@ -229,8 +230,9 @@ class ConnectFour(ConnectFourBoard, Game):
         return self._size - code.bit_count()
 
     def move_priority(self, state: Any, move: int) -> int:
-        """Columns nearer the centre first: a disc there sits on more lines of four."""
-        return self._priority[move]
+        """Columns nearer the centre first: a disc there sits on more lines of four.
+        :raises InvalidMove: for a move that is not a column index."""
+        return self._priority[_column(move, self.cols)]
 
     def key(self, state: Any) -> int:
         return state if type(state) is int else self.state(state)
@@ -361,6 +363,14 @@ def _as_boards(game: ConnectFour, code: int, drops: tuple, *, ended: bool) -> tu
         game._remember(tuple(board), child)
         listed.append((column, board))
     return tuple(listed)
+
+
+def _column(move, cols: int) -> int:
+    """``move`` when it is a column index from 0 to ``cols - 1`` (numpy's whole numbers too),
+    else InvalidMove in words."""
+    if isinstance(move, bool) or not isinstance(move, Integral) or not 0 <= move < cols:
+        raise InvalidMove(f"a move is a column index from 0 to {cols - 1}, not {short_repr(move)}")
+    return int(move)
 
 
 def _check_size(by_position: tuple, rows, cols) -> None:

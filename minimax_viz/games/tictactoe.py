@@ -19,6 +19,7 @@ and answer in the form :meth:`TicTacToe.play` gives (next positions as lists).
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, short_repr
@@ -71,6 +72,14 @@ class _FreshList:
 
     def __get__(self, obj, owner=None):
         return list(self.items)
+
+
+def _cell(move) -> int:
+    """``move`` when it is a cell index from 0 to 8 (numpy's whole numbers too), else InvalidMove
+    in words."""
+    if isinstance(move, bool) or not isinstance(move, Integral) or not 0 <= move < 9:
+        raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")
+    return int(move)
 
 
 def _looked_up(game, get, form=None):
@@ -222,9 +231,7 @@ class TicTacToe(Game):
         :raises InvalidBoard: for a board :meth:`state` refuses.
         :raises InvalidMove: for a move that is not a cell index, a taken cell, or a finished game.
         """
-        code = self._code(state)
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
-            raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")
+        code, move = self._code(state), _cell(move)
         if code >> move & 1 or code >> (9 + move) & 1:
             raise InvalidMove(
                 f"cell {move} is taken; the empty cells are {list(self.moves(code))}"
@@ -284,8 +291,9 @@ class TicTacToe(Game):
         return 9 - _popcount((code | code >> 9) & _FULL)
 
     def move_priority(self, state: Any, move: int) -> int:
-        """2 for the centre (on 4 lines), 1 for a corner (3 lines), 0 for an edge (2 lines)."""
-        return _PRIORITY[move]
+        """2 for the centre (on 4 lines), 1 for a corner (3 lines), 0 for an edge (2 lines).
+        :raises InvalidMove: for a move that is not a cell index from 0 to 8."""
+        return _PRIORITY[_cell(move)]
 
     # -- inside -------------------------------------------------------------------------
     def _code(self, state: Any) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import inspect
 from typing import Any, Callable
 
 from ..errors import InvalidOption, short_repr
@@ -50,6 +51,7 @@ class SearchProgress(WidgetView):
         :raises InvalidOption: for a ``game`` that is not a Game, a ``progress`` that is
             not a function, and as :func:`~minimax_viz.iterative_deepening`.
         """
+        _check_names(options)
         also: Callable | None = options.pop("progress", None)
         if also is not None and not callable(also):
             raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(also)}")
@@ -93,6 +95,15 @@ class SearchProgress(WidgetView):
         self.label.value = f"<span style='font-size:14px'>{html.escape(text)}</span>"
 
 
+def _check_names(options: dict) -> None:
+    """Every option one of iterative deepening's (a misspelt or foreign one named in words)."""
+    known = [name for name in inspect.signature(iterative_deepening).parameters if name not in ("game", "state")]
+    unknown = sorted(name for name in options if name not in known)
+    if unknown:
+        raise InvalidOption(f"{unknown[0]!r} is not an option of the search shown here, iterative deepening; "
+                            f"its options are {', '.join(known)}")
+
+
 def search_with_progress(game, state: Any = None, *, display: Callable | None = None, **options) -> SearchResult:
     """Run :func:`~minimax_viz.iterative_deepening` with a live :class:`SearchProgress` view.
 
@@ -115,6 +126,10 @@ def search_with_progress(game, state: Any = None, *, display: Callable | None = 
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(progress)}")
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {short_repr(game)}")
+    _check_names(options)
+    if display is not None and not callable(display):
+        raise InvalidOption(f"display must be a function that shows the view (IPython's display, the default), "
+                            f"not {short_repr(display)}")
     view = SearchProgress()
     if display is None:
         from IPython.display import display

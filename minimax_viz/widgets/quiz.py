@@ -10,6 +10,7 @@ from typing import Any
 
 from ..draw import TreeView
 from ..exercises.feedback import Feedback
+from ..errors import InvalidOption, short_repr
 from ..games import GameTree
 from ..search import alphabeta, minimax
 from ._common import WidgetView, check_dpi, ipywidgets, picture, restart_note
@@ -65,6 +66,9 @@ class PruningQuiz(WidgetView):
     def __init__(self, *, seed: int = 0, depth: int = 3, branching: int | tuple[int, int] = (2, 3),
                  tree: Any = None, dpi: int = 100):
         check_dpi(dpi)
+        if tree is not None and not isinstance(tree, (list, tuple)):
+            raise InvalidOption(f"tree is a textbook tree as nested lists of numbers, such as "
+                                f"[[3, 12, 8], [2, 4, 6], [14, 5, 2]], not {short_repr(tree)}")
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()
