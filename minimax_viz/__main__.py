@@ -178,18 +178,9 @@ def _print(text: str) -> int:
 def _picture_target(output: str):
     """Where ``draw -o`` may write (a Path): a new file, or a regular file the user may write to;
     never through a link, over a FIFO or a device (words say which, with status 2)."""
-    import os
-    from pathlib import Path
+    from .files import replaceable
 
-    from .errors import MinimaxError
-    from .files import plain_target
-
-    path = Path(output)
-    target = plain_target(path.parent, path.name)
-    if target.exists() and not (os.access(target, os.W_OK) and target.stat().st_mode & 0o222):
-        raise MinimaxError(f"{output!r} is read-only, so it is not replaced: make it writable (chmod u+w) "
-                           "or choose another name")
-    return target
+    return replaceable(output)
 
 
 def _search_command(args) -> int:

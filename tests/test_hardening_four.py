@@ -834,3 +834,41 @@ def test_a_pruning_quiz_tree_is_nested_lists(tree):
     pytest.importorskip("ipywidgets")
     with pytest.raises(mv.InvalidOption, match="tree is a textbook tree as nested lists"):
         mv.PruningQuiz(tree=tree)
+
+
+# -- the sweep: connectx_agent writes a Python file, never over what the user keeps --------------------------
+
+@pytest.mark.parametrize("kind", ["link", "dangling link", "fifo", "read-only", "folder"])
+def test_connectx_agent_never_writes_over_a_link_fifo_folder_or_read_only_file(tmp_path, kind):
+    """connectx_agent(player, 'agent.py', force=True) over a link / FIFO / folder / read-only file -> words,
+    everything as it was (it replaced each with the agent, status quo for the folder: IsADirectoryError)."""
+    mine = tmp_path / "mine.py"
+    mine.write_text("my own code\n")
+    target = tmp_path / "agent.py"
+    if kind == "link":
+        target.symlink_to(mine)
+    elif kind == "dangling link":
+        target.symlink_to(tmp_path / "nowhere.py")
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "read-only":
+        target.write_text("kept\n")
+        target.chmod(0o444)
+    else:
+        target.mkdir()
+    before = sorted((p.name, p.is_symlink(), p.is_file()) for p in tmp_path.iterdir())
+    with pytest.raises(mv.MinimaxError, match="is a link|FIFO|read-only|is a folder"):
+        mv.connectx_agent(mv.deepening_player, target, force=True)
+    assert sorted((p.name, p.is_symlink(), p.is_file()) for p in tmp_path.iterdir()) == before
+    assert mine.read_text() == "my own code\n"
+
+
+@pytest.mark.parametrize("name", ["01-Games-as-Trees.ipynb", "agent", "agent.txt"])
+def test_connectx_agent_writes_only_a_python_file(tmp_path, name):
+    """connectx_agent(player, 'lesson.ipynb', force=True) -> InvalidOption: a .py path (it wrote Python over the
+    notebook)."""
+    target = tmp_path / name
+    target.write_text('{"cells": []}')
+    with pytest.raises(mv.InvalidOption, match="ending in .py"):
+        mv.connectx_agent(mv.deepening_player, target, force=True)
+    assert target.read_text() == '{"cells": []}'
