@@ -219,4 +219,8 @@ def _picture(result, args) -> bytes:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the work is done: a Ctrl-C while Python exits changes nothing
+    sys.exit(status)

@@ -522,6 +522,31 @@ def test_the_ctrl_c_probe_reaches_each_module_it_names(tmp_path):
             "matplotlib"} <= imported
 
 
+
+#: python -m minimax_viz ARGS with a real SIGINT sent to itself as the command exits (in sys.exit).
+_CTRL_C_AT_EXIT = """
+import runpy, signal, sys
+exit = sys.exit
+
+def ctrl_c_then_exit(status=None):
+    signal.raise_signal(signal.SIGINT)
+    exit(status)
+
+sys.exit = ctrl_c_then_exit
+sys.argv[0] = "minimax_viz"
+runpy.run_module("minimax_viz", run_name="__main__", alter_sys=True)   # as python -m does
+"""
+
+
+def test_ctrl_c_as_the_command_line_exits_changes_nothing(tmp_path):
+    """python -m minimax_viz draw -o t.png, Ctrl-C once the picture is written -> status 0, no traceback
+    (it died by the signal, status -2, after printing 'wrote')."""
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_EXIT, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith(f"wrote {tmp_path / 't.png'}") and (tmp_path / "t.png").stat().st_size > 0
+
+
 # -- family 2: a build deletes only what a build made ---------------------------------------------------------
 
 def _build_lite():
