@@ -14,21 +14,13 @@ with status 130. Files are written whole or not at all.
 
 from __future__ import annotations
 
-import argparse
-import ast
-import io
-import os
 import sys
-from pathlib import Path
 
-from .errors import ChanceNodeError, MinimaxError, short_repr
-from .files import plain_target, write_atomic
-from .games import GameTree, TicTacToe
-from .search import alphabeta, expectimax, expectiminimax, minimax
-from .trace import format_value
+# Only sys here: everything else is imported inside main, under its Ctrl-C guard (the package
+# itself, which ``python -m`` imports first, loads nothing until a name is read).
 
-#: The searches ``--algorithm`` names.
-SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax, "expectiminimax": expectiminimax}
+#: The searches ``--algorithm`` names (functions of minimax_viz.search).
+SEARCH_NAMES = ("minimax", "alphabeta", "expectimax", "expectiminimax")
 
 __all__ = ["main"]
 
@@ -36,19 +28,20 @@ TUTORIAL = "X.OX.XOO."
 PROG = "python -m minimax_viz"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (the usage itself is in ``--help``)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
-
-
 def _fail(message: str, status: int = 2) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
     return status
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser():
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """argparse, but a usage error is one line (the usage itself is in ``--help``)."""
+
+        def error(self, message: str):
+            self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
     parser = _Parser(
         prog=PROG,
         description="Run minimax, alpha-beta or expectimax on a position and draw or print the recorded tree.",
@@ -61,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
                             f"(default: the tutorial's {TUTORIAL})")
         p.add_argument("--tree", help="a textbook tree as nested lists instead of a board, "
                                       'e.g. "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"')
-        p.add_argument("--algorithm", choices=tuple(SEARCHES), default="minimax",
+        p.add_argument("--algorithm", choices=SEARCH_NAMES, default="minimax",
                        help="the search to run (default: minimax; expectimax or expectiminimax for a "
                             "tree with chance nodes)")
         p.add_argument("--depth", type=int, help="stop this many plies down and use the heuristic")
@@ -92,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _student_copy(args) -> int:
+    from pathlib import Path
+
     from .handout import EDITED, MANIFEST, write_handouts
 
     written = write_handouts(args.source, args.out, teacher=args.teacher, lessons=args.lessons,
@@ -100,7 +95,8 @@ def _student_copy(args) -> int:
     students = [p for p in out if Path(args.out).resolve() in p.resolve().parents]
     copies = "copy" if len(students) == 1 else "copies"
     if EDITED:
-        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} differ from the course as "
+        print(f"note: {len(EDITED)} lesson{'s' * (len(EDITED) > 1)} in {args.source} "
+              f"{'differ' if len(EDITED) > 1 else 'differs'} from the course as "
               f"shipped ({', '.join(EDITED)}): the copies were made from the shipped lessons, not the edited ones")
     print(f"wrote {len(students)} student {copies} to {args.out} (no solutions: hand this folder out)")
     if args.teacher is not None:
@@ -110,6 +106,12 @@ def _student_copy(args) -> int:
 
 
 def _search(args):
+    import ast
+
+    from . import search
+    from .errors import ChanceNodeError, MinimaxError, short_repr
+    from .games import GameTree, TicTacToe
+
     if args.tree is not None:
         try:
             nested = ast.literal_eval(args.tree)
@@ -120,7 +122,7 @@ def _search(args):
     else:
         game, state = TicTacToe(), args.board
     try:
-        return SEARCHES[args.algorithm](game, state, depth=args.depth)
+        return getattr(search, args.algorithm)(game, state, depth=args.depth)
     except ChanceNodeError:   # the search's words name the function; here the option answers
         raise MinimaxError(
             f"--algorithm {args.algorithm} cannot search a tree with chance nodes (their outcomes come "
@@ -130,7 +132,21 @@ def _search(args):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; the exit status (0, 2 on an error, 130 on Ctrl-C)."""
+    """Run the command line; the exit status (0, 2 on an error, 130 on Ctrl-C).
+
+    A Ctrl-C at any point, even while the package's parts are still being imported, ends in
+    one line and status 130.
+    """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return _fail("interrupted; every file is as it was or written whole", 130)
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command, its errors in one line each (a KeyboardInterrupt is left to :func:`main`)."""
+    from .errors import MinimaxError
+
     try:
         args = _parser().parse_args(argv)
         if args.command == "student-copy":
@@ -143,8 +159,6 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"cannot write{where}: {err.strerror or err}")
     except (MemoryError, RecursionError):
         return _fail("the tree is too large to search and draw here; give --depth, or a smaller --tree")
-    except KeyboardInterrupt:
-        return _fail("interrupted; every file is as it was or written whole", 130)
     except Exception as err:  # noqa: BLE001 - a command line never ends in a traceback
         return _fail(f"unexpected {type(err).__name__}: {err} (please report it)")
 
@@ -161,18 +175,19 @@ def _print(text: str) -> int:
     return 0
 
 
-def _picture_target(output: str) -> Path:
-    """Where ``draw -o`` may write: a new file, or a regular file the user may write to; never
-    through a link, over a FIFO or a device (words say which, with status 2)."""
-    path = Path(output)
-    target = plain_target(path.parent, path.name)
-    if target.exists() and not (os.access(target, os.W_OK) and target.stat().st_mode & 0o222):
-        raise MinimaxError(f"{output!r} is read-only, so it is not replaced: make it writable (chmod u+w) "
-                           "or choose another name")
-    return target
+def _picture_target(output: str):
+    """Where ``draw -o`` may write (a Path): a new file, or a regular file the user may write to;
+    never through a link, over a FIFO or a device (words say which, with status 2)."""
+    from .files import replaceable
+
+    return replaceable(output)
 
 
 def _search_command(args) -> int:
+    from .errors import MinimaxError
+    from .files import write_atomic
+    from .trace import format_value
+
     result = _search(args)
     if args.command == "trace":
         return _print(result.tree.text(limit=10_000))
@@ -189,6 +204,8 @@ def _search_command(args) -> int:
 
 def _picture(result, args) -> bytes:
     """The whole picture, in memory: the file is written only once it is complete."""
+    import io
+
     from .draw import TreeView
 
     view = TreeView(result.tree, pyplot=False, frames=args.step is not None, window=args.window or None,
@@ -202,4 +219,8 @@ def _picture(result, args) -> bytes:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the work is done: a Ctrl-C while Python exits changes nothing
+    sys.exit(status)

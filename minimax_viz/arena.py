@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import os
 import statistics
 from numbers import Integral
 from pathlib import Path
 
 from .arena_source import gather, stub_in
 from .errors import InvalidOption, MinimaxError, short_repr
-from .files import write_atomic
+from .files import replaceable, write_atomic
 from .players import deepening_player
 
 __all__ = ["AgentFile", "ArenaMatch", "connectx_agent", "connectx_match"]
@@ -82,9 +83,12 @@ def connectx_agent(player, path, *, calls: int | None = None, seconds: float | N
     ------
     MinimaxError
         For a player that cannot be written out alone (the words name
-        what to move into the player's cell), or a ``path`` that exists (unless ``force``).
+        what to move into the player's cell), a ``path`` that exists (unless ``force``), or
+        one that is never written over even with ``force`` (a link, a FIFO, a device, a
+        folder, a read-only file: :func:`~minimax_viz.files.replaceable`).
     InvalidOption
-        For ``calls`` or ``seconds`` out of range.
+        For ``calls`` or ``seconds`` out of range, or a ``path`` that does not end in ``.py``
+        (the file is Python; a notebook of that name is never replaced).
 
     Examples
     --------
@@ -96,7 +100,7 @@ def connectx_agent(player, path, *, calls: int | None = None, seconds: float | N
     Not yet: my_player is still the stub; write it, run its cell, then run this one again (nothing was written)
     """
     _check_options(calls, seconds, force)
-    path = Path(path)
+    path = _agent_path(path)
     template = TEMPLATE.read_text(encoding="utf-8")
     if player is deepening_player:
         name, part, words = "deepening_player", None, ("the file's own search plays (iterative deepening "
@@ -107,12 +111,20 @@ def connectx_agent(player, path, *, calls: int | None = None, seconds: float | N
         if stub is not None:
             return AgentFile(gathered.player, path, written=False, words=_not_yet(gathered.player, stub))
         name, part, words = gathered.player, gathered.source(), f"{len(gathered.functions)} function(s) of yours"
-    if path.exists() and not force:
+    if os.path.lexists(path) and not force:
         raise MinimaxError(f"{path.name} exists already; give another path, or force=True to write over it")
     text = _fill(template, part, calls, seconds)
     _check_file(text, name)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(replaceable(path), text.encode("utf-8"))
     return AgentFile(name, path, written=True, words=words)
+
+
+def _agent_path(path) -> Path:
+    """``path`` as a Path, once it names a Python file (``.py``)."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path).endswith(".py"):
+        raise InvalidOption(f"path is where the agent's Python file goes, ending in .py (such as "
+                            f"'submission.py'), not {short_repr(path)}")
+    return Path(path)
 
 
 def _check_options(calls, seconds, force) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import MinimaxError
 
-__all__ = ["write_atomic", "digest", "no_interrupt", "plain_target", "read_small"]
+__all__ = ["write_atomic", "digest", "no_interrupt", "plain_target", "replaceable", "read_small"]
 
 
 def digest(data: bytes) -> str:
@@ -125,6 +125,21 @@ def plain_target(folder: Path, name: str) -> Path:
             raise MinimaxError(f"{str(path)!r} is {_kind(mode)}, not a regular file, so it is not written "
                                "over: move it away or choose another name")
     return path
+
+
+def replaceable(path: Path | str) -> Path:
+    """``path``, once it is a new file or a regular file its user may write to, reached through
+    no link (:func:`plain_target` in its own folder): what a command that writes one file given
+    by name (``draw -o``, :func:`minimax_viz.connectx_agent`) may replace.
+
+    :raises MinimaxError: as :func:`plain_target`, or for a read-only file (named, with what to do).
+    """
+    path = Path(path)
+    target = plain_target(path.parent, path.name)
+    if target.exists() and not (os.access(target, os.W_OK) and target.stat().st_mode & 0o222):
+        raise MinimaxError(f"{str(path)!r} is read-only, so it is not replaced: make it writable (chmod u+w) "
+                           "or choose another name")
+    return target
 
 
 def _kind(mode: int) -> str:

@@ -9,7 +9,7 @@ recording's columns (``tree.columns()``) and takes about a millisecond for 1,000
 
 from __future__ import annotations
 
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Iterable
 
 from .errors import InvalidOption, short_repr
@@ -95,7 +95,8 @@ def tidy_layout(
     Raises
     ------
     InvalidOption
-        As :func:`visible_children`.
+        For a ``tree`` that is no recorded tree, a gap that is not a number above 0 and below
+        a million, and as :func:`visible_children`.
 
     Examples
     --------
@@ -104,6 +105,12 @@ def tidy_layout(
     >>> pos
     {0: (1.25, 0.0), 1: (0.5, -1.0), 2: (0.0, -2.0), 3: (1.0, -2.0), 4: (2.0, -1.0), 5: (2.0, -2.0)}
     """
+    if not callable(getattr(tree, "columns", None)):
+        raise InvalidOption(f"tidy_layout lays out a recorded tree, such as minimax(game).tree, not {short_repr(tree)}")
+    for name, gap in (("sibling_gap", sibling_gap), ("level_gap", level_gap)):
+        if isinstance(gap, bool) or not isinstance(gap, Real) or not 0 < gap < 1e6:
+            raise InvalidOption(f"{name} is the room between nodes, a number above 0 and below a million "
+                                f"(1.0 by default), not {short_repr(gap)}")
     children = visible_children(tree, nodes)
     depth = tree.columns().depth
     order = list(children)

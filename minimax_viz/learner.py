@@ -239,7 +239,7 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     """
     if not callable(search):
         raise InvalidOption(f"record_calls takes your search function itself, not {short_repr(search)}")
-    _check_options(max_nodes, calls)
+    _check_options(max_nodes, calls, algorithm, min_at_random)
     passed, at = _game_of(args, game)
     game = passed if game is None else game
     functions = list(search_functions(search) if calls is None else calls)
@@ -269,8 +269,15 @@ def record_calls(search: Callable, *args, game: Game | None = None, calls: Itera
     return result
 
 
-def _check_options(max_nodes, calls) -> None:
-    """``max_nodes`` a whole number >= 1 and ``calls`` a list of functions (or None), in words."""
+def _check_options(max_nodes, calls, algorithm="your search", min_at_random=False) -> None:
+    """``max_nodes`` a whole number >= 1, ``calls`` a list of functions (or None), ``algorithm``
+    a name and ``min_at_random`` True or False, in words."""
+    if not isinstance(algorithm, str):
+        raise InvalidOption(f"algorithm is the name your search goes by in the pictures, such as 'my minimax', "
+                            f"not {short_repr(algorithm)}")
+    if not isinstance(min_at_random, bool):
+        raise InvalidOption(f"min_at_random is True (the search takes Min's moves at random, as expectimax) or "
+                            f"False, not {short_repr(min_at_random)}")
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, Integral) or max_nodes < 1:
         raise InvalidOption(f"max_nodes is the most calls to record, a whole number of 1 or more (the default "
                             f"is {DEFAULT_MAX_NODES:,}), not {short_repr(max_nodes)}")

@@ -49,7 +49,7 @@ class Budget:
     ------
     InvalidOption
         Unless exactly one of ``calls`` (a whole number >= 1) and
-        ``seconds`` (a number > 0) is given.
+        ``seconds`` (a number > 0) is given, or for an ``rng`` that is not a ``random.Random``.
 
     Examples
     --------
@@ -65,6 +65,9 @@ class Budget:
         check_amount(calls, seconds)
         self.calls = None if calls is None else int(calls)
         self.seconds = seconds
+        if rng is not None and not isinstance(rng, random.Random):
+            raise InvalidOption(f"rng is the dice of the players' random choices, a random.Random such as "
+                                f"random.Random(1), not {short_repr(rng)}")
         self.rng = rng if rng is not None else random.Random(0)
 
     def __repr__(self) -> str:

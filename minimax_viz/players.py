@@ -214,8 +214,17 @@ def random_player(game, state, budget) -> Any:
     -------
     object
         A legal move.
+
+    Raises
+    ------
+    InvalidOption
+        For a budget with no dice (not a :class:`Budget`).
     """
-    return budget.rng.choice(list(game.moves(state)))
+    dice = getattr(budget, "rng", None)
+    if not hasattr(dice, "choice"):
+        raise InvalidOption(f"a player is given the game, the position and its budget, mv.Budget(...) (whose "
+                            f"dice a random player throws), not {short_repr(budget)}")
+    return dice.choice(list(game.moves(state)))
 
 
 def greedy_player(game, state, budget) -> Any:

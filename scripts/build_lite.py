@@ -3,8 +3,11 @@
     python scripts/build_lite.py                 # make lite: the site in build/lite/
     python scripts/build_lite.py --output DIR --pyodide PYODIDE_DIR --expose-app
 
-The site holds the lessons (``notebooks/*.ipynb``, as they are on disk) and the play page
-(``apps/play.ipynb``) side by side at its root, so the lessons' relative links work; the
+The site holds the lessons (``notebooks/*.ipynb``) and the play page (``apps/play.ipynb``)
+side by side at its root, so the lessons' relative links work, each as the course ships it:
+its last committed version when the checkout is a git one, read as the hand-outs read it
+(a learner's answers or a teacher's edits typed into the lessons stay out of the site; the
+build names the lessons whose copy on disk differs); the
 package's own wheel and the pure-Python wheels it needs that Pyodide does not carry
 (ipywidgets, ipyevents, comm, jupyterlab_widgets, networkx, chess), served by the site's piplite
 index; and three JupyterLab extensions: the Pyodide kernel, the ipywidgets manager and
@@ -20,6 +23,11 @@ them from the Pyodide CDN when the lesson's first cell installs the package.
 ``pyodide-lock.json``) into the site and points the kernel at it instead of the CDN;
 the tests do this with the interpreter from the npm package (scripts/pyodide_npm.py).
 ``--expose-app`` sets ``window.jupyterapp`` for the browser tests.
+
+The pages that run notebooks (``lab/``, ``notebooks/``) also load ``kernel-check.js``
+(scripts/lite_kernel_check.js, see :func:`add_kernel_check`): when the Python kernel cannot
+start (offline, a blocked CDN, no WebAssembly), a banner says so in words and what to do,
+where JupyterLite itself shows only "Unknown".
 """
 
 from __future__ import annotations
@@ -34,6 +42,9 @@ import time
 import zipfile
 from importlib.metadata import version
 from pathlib import Path
+
+from minimax_viz.files import read_small
+from minimax_viz.handout import shipped
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "build" / "lite"
@@ -54,8 +65,30 @@ SETTINGS = {
 
 
 def lessons() -> list[Path]:
-    """The course's notebooks as they are on disk: the lessons, then the play page."""
+    """The course's notebooks (their files on disk): the lessons, then the play page."""
     return sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + [ROOT / "apps" / "play.ipynb"]
+
+
+def as_shipped(paths: list[Path], folder: Path) -> tuple[list[Path], list[str]]:
+    """The notebooks the site takes for `paths`, each as the course ships it, and the names of
+    those whose copy on disk differs from it.
+
+    A notebook's shipped version is its last committed one (:func:`minimax_viz.handout.shipped`,
+    as ``student-copy`` reads the lessons), written into `folder`; a notebook never committed,
+    or outside a git checkout, is taken as it is on disk.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen, edited = [], []
+    for path in paths:
+        data = shipped(path)
+        if data is None:
+            chosen.append(path)
+            continue
+        if read_small(path, 1 << 26) != data:
+            edited.append(path.name)
+        (folder / path.name).write_bytes(data)
+        chosen.append(folder / path.name)
+    return chosen, edited
 
 
 def labextensions_dir() -> Path:
@@ -114,6 +147,36 @@ def page_config(*, expose_app: bool) -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
 
 
+#: The script of the kernel check, as the site serves it from its root, and the pages that load it.
+KERNEL_CHECK = "kernel-check.js"
+KERNEL_CHECK_PAGES = ("lab", "notebooks")
+
+
+def add_kernel_check(site: Path) -> list[Path]:
+    """Copy the kernel check (scripts/lite_kernel_check.js) to the root of the built `site` and
+    load it in each page that runs notebooks, first in its ``<head>`` (so it hears the kernel's
+    errors from the start); the pages changed.
+
+    JupyterLite has no setting for a page's own script, and a JupyterLab extension would need
+    a JavaScript build; the pages are plain HTML files that the build writes.
+
+    :raises SystemExit: a page has no ``<head>`` to load the script in (a JupyterLite whose
+        pages changed shape: the words say which).
+    """
+    tag = f'<script src="../{KERNEL_CHECK}"></script>'
+    pages = {site / app / "index.html": (site / app / "index.html").read_text(encoding="utf-8")
+             for app in KERNEL_CHECK_PAGES}
+    for page, html in pages.items():   # every page checked before any is changed
+        if "<head>" not in html:
+            sys.exit(f"{page} has no <head>, so the kernel check cannot be loaded there; "
+                     "update add_kernel_check in scripts/build_lite.py for this JupyterLite")
+    shutil.copy2(Path(__file__).with_name("lite_kernel_check.js"), site / KERNEL_CHECK)
+    changed = [page for page, html in pages.items() if tag not in html]
+    for page in changed:
+        page.write_text(pages[page].replace("<head>", f"<head>\n    {tag}", 1), encoding="utf-8")
+    return changed
+
+
 #: The file each build leaves in the folders it makes: the sign that a build may delete them.
 MARK = ".minimax_viz-lite"
 #: What a site (and a work folder) built before the mark existed holds at its top.
@@ -140,15 +203,17 @@ def clear(folder: Path, role: str, sign: str) -> None:
 def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
           expose_app: bool = False, quiet: bool = False) -> dict:
     """Build the site into `output` (replaced when a build made it, refused when it holds
-    anything else; so is its sibling `output`-work); a summary: seconds, bytes, files, wheels."""
+    anything else; so is its sibling `output`-work), from the notebooks `contents` (by default
+    the course's) as shipped (:func:`as_shipped`); a summary: seconds, bytes, files, wheels,
+    and the notebooks edited on disk (left out in favour of the shipped ones)."""
     start = time.perf_counter()
-    contents = [Path(p).resolve() for p in (contents or lessons())]
     output = Path(output).resolve()
     work = output.with_name(output.name + "-work")
     clear(output, "the site", SITE_SIGN)
     clear(work, "the build's work folder", WORK_SIGN)
     (work / "wheels").mkdir(parents=True)
     (work / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
+    contents, edited = as_shipped([Path(p).resolve() for p in (contents or lessons())], work / "contents")
     wheels = [package_wheel(work / "wheels"), *pure_wheels(work / "wheels")]
     extensions = [labextensions_dir() / name for name in EXTENSIONS]
     missing = [str(p) for p in extensions if not (p / "package.json").exists()]
@@ -165,10 +230,12 @@ def build(output: Path = OUTPUT, *, contents=None, pyodide: Path | None = None,
                          capture_output=quiet, text=True)
     if run.returncode:
         sys.exit(f"jupyter lite build failed ({run.returncode}):\n{run.stdout or ''}{run.stderr or ''}")
+    add_kernel_check(output)
     (output / MARK).write_text("made by scripts/build_lite.py: deleted and made again by each build\n")
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"seconds": time.perf_counter() - start, "bytes": sum(p.stat().st_size for p in files),
-            "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output)}
+            "files": len(files), "wheels": sorted(w.name for w in wheels), "output": str(output),
+            "edited": edited}
 
 
 def wheel_version(path: Path) -> str:
@@ -194,6 +261,10 @@ def main(argv=None) -> None:
     print(f"JupyterLite site in {summary['output']}: {summary['files']} files, "
           f"{summary['bytes'] / 2**20:.1f} MiB, built in {summary['seconds']:.1f} s")
     print("wheels served: " + ", ".join(summary["wheels"]))
+    edited = summary["edited"]
+    if edited:
+        print(f"note: {len(edited)} notebook{'s differ' if len(edited) > 1 else ' differs'} from the course as "
+              f"shipped ({', '.join(edited)}): the site holds the shipped ones, not the edited ones")
     print("serve it: python -m http.server -d build/lite 8000, then open "
           "http://127.0.0.1:8000/lab/index.html?path=00-Start-Here.ipynb")
 

@@ -342,6 +342,55 @@ def test_each_question_of_the_game_takes_a_list_board_and_answers_in_its_form():
     assert game.winning_moves(board) == (4,)
 
 
+
+def test_connect_four_successors_of_a_list_board_are_list_boards():
+    """C.successors(C.from_moves("4455")) -> (column, list of rows) pairs, as C.play gives, not codes."""
+    game = mv.ConnectFour()
+    board = game.from_moves("4455")
+    pairs = game.successors(board)
+    # by hand: X to move drops in column 3 on top of X, O -> row 3 from the top is '...X...'
+    assert dict(pairs)[3][-3:] == ["...X...", "...OO..", "...XX.."]
+    assert pairs[0][1][-1] == "X..XX.."   # column 0 takes the bottom cell
+    assert [c for c, _ in game.successors_by_priority(board)] == [3, 2, 4, 1, 5, 0, 6]
+
+
+_FORMS = {
+    "tic-tac-toe list": (mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD),
+    "tic-tac-toe tuple": (mv.TicTacToe(), tuple(mv.TicTacToe.TUTORIAL_BOARD)),
+    "tic-tac-toe string": (mv.TicTacToe(), "X.OX.XOO."),
+    "connect four list": (mv.ConnectFour(), mv.ConnectFour.from_moves("4455")),
+    "connect four tuple": (mv.ConnectFour(), tuple(mv.ConnectFour.from_moves("4455"))),
+    "connect four digits": (mv.ConnectFour(), "4455"),
+    "connect four text": (mv.ConnectFour(), "\n".join(mv.ConnectFour.from_moves("4455"))),
+}
+
+
+@pytest.mark.parametrize("form", list(_FORMS))
+def test_the_game_answers_a_board_in_the_form_play_gives_it(form):
+    """G.successors(board) for a list, tuple or string board -> the pairs (m, G.play(board, m)), as list boards."""
+    game, board = _FORMS[form]
+    code = game.state(board)
+    by_play = tuple((m, game.play(board, m)) for m in game.moves(board))
+    assert all(type(child) is list for _, child in by_play)
+    for ask in ("successors", "open_successors", "successors_by_priority", "open_successors_by_priority"):
+        pairs = getattr(game, ask)(board)
+        assert sorted(pairs) == sorted(by_play), ask
+        # the same moves in the same order as for the code, each child the board of the code's child
+        assert [(m, game.board(c)) for m, c in getattr(game, ask)(code)] == list(pairs), ask
+    assert game.node_type(board) == game.node_type(code) == "max"
+    assert game.outcome(board) is game.outcome(code) is None
+    # a code stays a code: the search's own form
+    assert all(type(child) is int for _, child in game.successors(code))
+    assert type(game.play(code, game.moves(code)[0])) is int
+
+
+def test_a_string_board_is_never_kept_as_a_key_of_tic_tac_toes_tables():
+    """T.successors("X.OX.XOO.") -> list boards; the tables keep codes only (a string is read, not stored)."""
+    game = mv.TicTacToe()
+    game.successors("X.OX.XOO."), game.outcome(("X", 1, "O", "X", 4, "X", "O", "O", 8))
+    assert all(type(key) is int for key in game._successors) and all(type(key) is int for key in game._outcome)
+
+
 # -- family 1: no write follows a link out of the folder it was given -------------------------------------
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -410,7 +459,7 @@ def test_a_lesson_edited_in_place_is_handed_out_as_shipped_and_named(tmp_path, c
     (course / lesson.name).write_text(json.dumps(nb))
     assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 0
     assert "MY_OWN_ANSWER" not in (tmp_path / "s" / lesson.name).read_text()
-    assert f"differ from the course as shipped ({lesson.name})" in capsys.readouterr().out
+    assert f"differs from the course as shipped ({lesson.name})" in capsys.readouterr().out
 
 
 # -- family 8: Ctrl-C in the middle of a write --------------------------------------------------------------
@@ -429,6 +478,74 @@ def test_ctrl_c_mid_write_leaves_no_part_file_and_the_next_run_goes_on(tmp_path,
     assert not [p for p in tmp_path.rglob("*.part")]
     again = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert again.returncode == 0, again.stderr
+
+
+
+#: python -m minimax_viz ARGS with a real SIGINT sent to itself the first time the module named
+#: by the first argument is looked for: a Ctrl-C at that point of the imports, every time.
+_CTRL_C_AT_IMPORT = """
+import os, runpy, signal, sys
+target = sys.argv.pop(1)
+
+class CtrlC:
+    def find_spec(self, name, path=None, module=None):
+        if name == target:
+            signal.raise_signal(signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv[0] = "minimax_viz"
+runpy.run_module("minimax_viz", run_name="__main__", alter_sys=True)   # as python -m does
+"""
+
+
+@pytest.mark.parametrize("module", ["minimax_viz.errors", "minimax_viz.games.tictactoe", "minimax_viz.search.engine",
+                                    "minimax_viz.draw", "matplotlib"])
+def test_ctrl_c_while_the_command_line_imports_its_parts_is_one_line(tmp_path, module):
+    """python -m minimax_viz draw -o t.png, Ctrl-C while importing `module` -> one line, status 130, no file."""
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT, module, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stderr.splitlines() == [
+        "python -m minimax_viz: error: interrupted; every file is as it was or written whole"], done.stderr
+    assert done.returncode == 130
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_ctrl_c_probe_reaches_each_module_it_names(tmp_path):
+    """The modules above are imported by draw (else the probe above would pass without a Ctrl-C)."""
+    code = ("import runpy, sys; sys.argv[0] = 'minimax_viz'\n"
+            "try:\n    runpy.run_module('minimax_viz', run_name='__main__', alter_sys=True)\n"
+            "except SystemExit:\n    print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60, check=True)
+    imported = set(done.stdout.split())
+    assert {"minimax_viz.errors", "minimax_viz.games.tictactoe", "minimax_viz.search.engine", "minimax_viz.draw",
+            "matplotlib"} <= imported
+
+
+
+#: python -m minimax_viz ARGS with a real SIGINT sent to itself as the command exits (in sys.exit).
+_CTRL_C_AT_EXIT = """
+import runpy, signal, sys
+exit = sys.exit
+
+def ctrl_c_then_exit(status=None):
+    signal.raise_signal(signal.SIGINT)
+    exit(status)
+
+sys.exit = ctrl_c_then_exit
+sys.argv[0] = "minimax_viz"
+runpy.run_module("minimax_viz", run_name="__main__", alter_sys=True)   # as python -m does
+"""
+
+
+def test_ctrl_c_as_the_command_line_exits_changes_nothing(tmp_path):
+    """python -m minimax_viz draw -o t.png, Ctrl-C once the picture is written -> status 0, no traceback
+    (it died by the signal, status -2, after printing 'wrote')."""
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_EXIT, "draw", "-o", str(tmp_path / "t.png")],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith(f"wrote {tmp_path / 't.png'}") and (tmp_path / "t.png").stat().st_size > 0
 
 
 # -- family 2: a build deletes only what a build made ---------------------------------------------------------
@@ -632,3 +749,160 @@ def test_a_lesson_with_a_cell_missing_its_cell_type_is_named(tmp_path, capsys):
     assert main(["student-copy", str(tmp_path / "s"), "--source", str(course)]) == 2
     err = capsys.readouterr().err
     assert "cell 2 has no cell_type" in err and "restore it as the course ships it" in err
+
+
+# -- the sweep over mv.__all__: options in words, no silent answer to junk (round four's rest) ----------
+
+class _Thing:
+    """A plain object, with a repr that stays the same from one process to the next (pytest-xdist
+    collects the tests in each worker and needs the same ids)."""
+
+    def __repr__(self) -> str:
+        return "a plain object"
+
+
+_JUNK = [None, "x", -1, 2.5, True, [], {}, _Thing(), float("nan"), float("inf"), 10**400]
+
+
+@pytest.mark.parametrize("game, move", [(mv.TicTacToe(), m) for m in _JUNK + [9]]
+                         + [(mv.ConnectFour(), m) for m in _JUNK + [7]], ids=repr)
+def test_a_moves_priority_is_asked_of_a_move(game, move):
+    """T.move_priority(board, -1 | 'x' | 9 ...) -> InvalidMove naming the move, not a raw error or the last cell's."""
+    with pytest.raises(mv.InvalidMove, match="a move is a (cell|column) index from 0 to"):
+        game.move_priority(game.state(None), move)
+
+
+def test_a_moves_priority_takes_numpys_whole_numbers():
+    """T.move_priority(0, np.int64(4)) -> 2 (the centre is on four lines); C's centre column 3 tops the order."""
+    np = pytest.importorskip("numpy")
+    assert mv.TicTacToe().move_priority(0, np.int64(4)) == 2
+    assert mv.centre_first(mv.ConnectFour(), 0, np.arange(7))[0] == 3
+
+
+@pytest.mark.parametrize("order", [mv.centre_first, mv.best_first])
+@pytest.mark.parametrize("moves", [None, 5, 2.5, True, _Thing(), "48"], ids=repr)
+def test_an_order_is_given_moves_to_sort(order, moves):
+    """mv.centre_first(T, board, None) -> InvalidOption: an order sorts the moves it is given."""
+    with pytest.raises(mv.InvalidOption, match="an order sorts the moves it is given"):
+        order(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, moves)
+
+
+@pytest.mark.parametrize("rng", ["x", 0, 2.5, [], _Thing()], ids=repr)
+def test_a_budgets_dice_are_a_random_generator(rng):
+    """mv.Budget(rng='x') -> InvalidOption (it failed later, in the first random player's move)."""
+    with pytest.raises(mv.InvalidOption, match="rng is the dice"):
+        mv.Budget(rng=rng)
+
+
+@pytest.mark.parametrize("budget", [None, 5, "x", _Thing()], ids=repr)
+def test_a_random_player_without_a_budget_says_so(budget):
+    """mv.random_player(T, board, None) -> InvalidOption naming the budget, not AttributeError: 'rng'."""
+    with pytest.raises(mv.InvalidOption, match="a player is given the game, the position and its budget"):
+        mv.random_player(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, budget)
+
+
+def _minimax_of_the_tutorial(board):
+    game = mv.TicTacToe()
+    if game.outcome(board) is not None:
+        return game.outcome(board)
+    values = [_minimax_of_the_tutorial(game.play(board, m)) for m in game.moves(board)]
+    return max(values) if game.player(board) == "X" else min(values)
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("min_at_random", "x", "min_at_random is True"), ("min_at_random", 1, "min_at_random is True"),
+    ("min_at_random", None, "min_at_random is True"), ("algorithm", 5, "algorithm is the name"),
+    ("algorithm", None, "algorithm is the name")], ids=repr)
+def test_record_calls_flags_and_names_are_checked(option, value, words):
+    """record_calls(search, board, min_at_random='x') -> InvalidOption (it was read as True: an expectimax tree)."""
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.record_calls(_minimax_of_the_tutorial, mv.TicTacToe.TUTORIAL_BOARD, game=mv.TicTacToe(), **{option: value})
+
+
+@pytest.mark.parametrize("memo", ["x", None, 0, []], ids=repr)
+def test_first_differences_memo_is_true_or_false(memo):
+    """first_difference(a, b, memo='no') -> InvalidOption (a truthy string was read as True)."""
+    game = mv.TicTacToe()
+    with pytest.raises(mv.InvalidOption, match="memo is True"):
+        mv.first_difference(mv.minimax(game, "X.OX.XOO."), mv.alphabeta(game, "X.OX.XOO."), memo=memo)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"depth": 3}, "'depth' is not an option of the search shown here, iterative deepening"),
+    ({"secnds": 1}, "'secnds' is not an option"), ({"display": 5}, "display must be a function")], ids=repr)
+def test_search_with_progress_names_an_option_it_does_not_know(options, words):
+    """search_with_progress(T, board, depth=3) -> InvalidOption naming 'depth', not TypeError from inside."""
+    shown = []
+    options = {"display": shown.append, **options}
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.search_with_progress(mv.TicTacToe(), mv.TicTacToe.TUTORIAL_BOARD, **options)
+    assert shown == [], "nothing shown before the options are checked"
+
+
+@pytest.mark.parametrize("args, options, words", [
+    ((None,), {}, "tidy_layout lays out a recorded tree"), ((5,), {}, "tidy_layout lays out a recorded tree"),
+    ((), {"sibling_gap": "x"}, "sibling_gap is the room"), ((), {"level_gap": "x"}, "level_gap is the room"),
+    ((), {"level_gap": -1}, "level_gap is the room"), ((), {"sibling_gap": float("inf")}, "sibling_gap is the room"),
+    ((), {"level_gap": 10**400}, "level_gap is the room"), ((), {"sibling_gap": float("nan")}, "sibling_gap")],
+    ids=repr)
+def test_tidy_layout_options_in_words(args, options, words):
+    """tidy_layout(tree, level_gap='x') -> InvalidOption (it returned ('', '') positions; inf gave nan)."""
+    tree = mv.minimax(mv.GameTree([[3, 12], [2]])).tree
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.tidy_layout(*(args or (tree,)), **options)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"step": 2.5}, "step is the event to show first"), ({"step": None}, "step is the event"),
+    ({"step": "x"}, "step is the event"), ({"speed": []}, "speed is one of")], ids=repr)
+def test_stepper_options_in_words(options, words):
+    """mv.Stepper(result, step=2.5) -> InvalidOption (it showed event 2; None raised a TraitError)."""
+    pytest.importorskip("ipywidgets")
+    with pytest.raises(mv.InvalidOption, match=words):
+        mv.Stepper(mv.alphabeta(mv.TicTacToe(), "X.OX.XOO."), **options)
+
+
+@pytest.mark.parametrize("tree", [5, -1, 2.5, "x"], ids=repr)
+def test_a_pruning_quiz_tree_is_nested_lists(tree):
+    """mv.PruningQuiz(tree=5) -> InvalidOption, not IndexError: Cannot choose from an empty sequence."""
+    pytest.importorskip("ipywidgets")
+    with pytest.raises(mv.InvalidOption, match="tree is a textbook tree as nested lists"):
+        mv.PruningQuiz(tree=tree)
+
+
+# -- the sweep: connectx_agent writes a Python file, never over what the user keeps --------------------------
+
+@pytest.mark.parametrize("kind", ["link", "dangling link", "fifo", "read-only", "folder"])
+def test_connectx_agent_never_writes_over_a_link_fifo_folder_or_read_only_file(tmp_path, kind):
+    """connectx_agent(player, 'agent.py', force=True) over a link / FIFO / folder / read-only file -> words,
+    everything as it was (it replaced each with the agent, status quo for the folder: IsADirectoryError)."""
+    mine = tmp_path / "mine.py"
+    mine.write_text("my own code\n")
+    target = tmp_path / "agent.py"
+    if kind == "link":
+        target.symlink_to(mine)
+    elif kind == "dangling link":
+        target.symlink_to(tmp_path / "nowhere.py")
+    elif kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "read-only":
+        target.write_text("kept\n")
+        target.chmod(0o444)
+    else:
+        target.mkdir()
+    before = sorted((p.name, p.is_symlink(), p.is_file()) for p in tmp_path.iterdir())
+    with pytest.raises(mv.MinimaxError, match="is a link|FIFO|read-only|is a folder"):
+        mv.connectx_agent(mv.deepening_player, target, force=True)
+    assert sorted((p.name, p.is_symlink(), p.is_file()) for p in tmp_path.iterdir()) == before
+    assert mine.read_text() == "my own code\n"
+
+
+@pytest.mark.parametrize("name", ["01-Games-as-Trees.ipynb", "agent", "agent.txt"])
+def test_connectx_agent_writes_only_a_python_file(tmp_path, name):
+    """connectx_agent(player, 'lesson.ipynb', force=True) -> InvalidOption: a .py path (it wrote Python over the
+    notebook)."""
+    target = tmp_path / name
+    target.write_text('{"cells": []}')
+    with pytest.raises(mv.InvalidOption, match="ending in .py"):
+        mv.connectx_agent(mv.deepening_player, target, force=True)
+    assert target.read_text() == '{"cells": []}'

@@ -1,7 +1,8 @@
 """The course as a JupyterLite site (make lite): what the built site holds, and the install cell.
 
 The site is built here as ``make lite`` builds it (scripts/build_lite.py), from the lessons as
-they are on disk; tests/browser/test_lite_browser.py boots it in Chromium. Nothing here
+the course ships them (their last committed versions); tests/browser/test_lite_browser.py boots
+it in Chromium. Nothing here
 needs the network beyond PyPI, where the build takes its pure-Python wheels.
 """
 
@@ -16,6 +17,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from minimax_viz.handout import shipped
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
@@ -53,8 +56,9 @@ def test_the_site_holds_every_lesson_and_the_play_page(site):
     folder, _ = site
     served = {p.name for p in (folder / "files").glob("*.ipynb")}
     assert served == {p.name for p in LESSONS} | {"play.ipynb"}
-    for lesson in LESSONS:  # as they are on disk, not rewritten
-        assert json.loads((folder / "files" / lesson.name).read_text()) == json.loads(lesson.read_text())
+    for lesson in LESSONS:  # as the course ships them (committed; else on disk), not rewritten
+        as_shipped = shipped(lesson) or lesson.read_bytes()
+        assert json.loads((folder / "files" / lesson.name).read_text()) == json.loads(as_shipped)
     listing = json.loads((folder / "api" / "contents" / "all.json").read_text())
     assert {c["name"] for c in listing["content"]} == served
 
@@ -234,6 +238,99 @@ def test_student_copies_and_graders_keep_the_install_cell_first():
                  handout.otter_notebook(copy.deepcopy(nb), name=name)):
         code = [c for c in made["cells"] if c["cell_type"] == "code"]
         assert lite_cells.INSTALL_SOURCE in "".join(code[0]["source"])
+
+
+
+# -- the kernel check: words when the Python kernel cannot start (tests/browser/test_lite_kernel_check.py) -----
+
+@pytest.mark.slow  # builds the site
+def test_the_pages_that_run_notebooks_load_the_kernel_check(site):
+    folder, _ = site
+    assert (folder / build_lite.KERNEL_CHECK).read_bytes() == (ROOT / "scripts" / "lite_kernel_check.js").read_bytes()
+    for app in ("lab", "notebooks"):
+        head = (folder / app / "index.html").read_text().split("<head>", 1)[1]
+        assert head.lstrip().startswith('<script src="../kernel-check.js"></script>'), app
+
+
+def test_the_kernel_check_is_loaded_first_in_each_page_once(tmp_path):
+    """add_kernel_check(site) twice -> each page loads the script once, first in its head; the script served."""
+    for app in ("lab", "notebooks", "tree"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    changed = build_lite.add_kernel_check(tmp_path)
+    assert sorted(p.parent.name for p in changed) == ["lab", "notebooks"]
+    assert build_lite.add_kernel_check(tmp_path) == []
+    for app in ("lab", "notebooks"):
+        html = (tmp_path / app / "index.html").read_text()
+        assert html.count("kernel-check.js") == 1
+        assert html.index("kernel-check.js") < html.index("<title>")
+    assert "kernel-check" not in (tmp_path / "tree" / "index.html").read_text(), "the file tree runs no kernel"
+    assert "could not start" in (tmp_path / "kernel-check.js").read_text()
+
+
+def test_a_page_without_a_head_is_refused_in_words(tmp_path):
+    """add_kernel_check on a JupyterLite whose page has no <head> -> SystemExit naming the page, nothing half done."""
+    for app, html in (("lab", "<html><head></head></html>"), ("notebooks", "<html><body></body></html>")):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text(html)
+    with pytest.raises(SystemExit, match=r"notebooks/index.html has no <head>, so the kernel check cannot be loaded"):
+        build_lite.add_kernel_check(tmp_path)
+    assert (tmp_path / "lab" / "index.html").read_text() == "<html><head></head></html>"
+    assert not (tmp_path / "kernel-check.js").exists()
+
+
+def test_the_kernel_check_writes_its_words_as_text_never_html():
+    """The banner's reason can hold an error's message: it goes in as a text node, never as HTML."""
+    script = (ROOT / "scripts" / "lite_kernel_check.js").read_text()
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script
+    assert "createTextNode(reason" in script
+
+
+# -- the lessons as the course ships them -----------------------------------------------------------
+
+def _course(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A git checkout holding lessons 01 and 02 as committed, 01 then edited on disk, and a
+    notebook never committed; (the edited lesson, the untouched one, the uncommitted one)."""
+    course = tmp_path / "course"
+    course.mkdir()
+    for lesson in LESSONS[1:3]:
+        (course / lesson.name).write_bytes(lesson.read_bytes())
+    git = ["git", "-C", str(course), "-c", "user.name=t", "-c", "user.email=t@t"]
+    import subprocess
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-qm", "ship"], check=True)
+    edited, untouched = (course / lesson.name for lesson in LESSONS[1:3])
+    nb = json.loads(edited.read_text())
+    nb["cells"][0]["source"] = ["MY_OWN_ANSWER = 42\n"]
+    edited.write_text(json.dumps(nb))
+    extra = course / "99-Mine.ipynb"
+    extra.write_text(json.dumps(nb))
+    return edited, untouched, extra
+
+
+def test_the_site_takes_each_lesson_as_committed_and_names_those_edited(tmp_path):
+    """as_shipped([edited, untouched, never committed]) -> the committed bytes of the first two, the third
+    as on disk; the edited one named."""
+    edited, untouched, extra = _course(tmp_path)
+    chosen, named = build_lite.as_shipped([edited, untouched, extra], tmp_path / "contents")
+    assert named == [edited.name]
+    assert chosen[0].read_bytes() == LESSONS[1].read_bytes() and b"MY_OWN_ANSWER" not in chosen[0].read_bytes()
+    assert chosen[1].read_bytes() == untouched.read_bytes()
+    assert chosen[2] == extra   # never committed: there is no shipped version to prefer
+    assert edited.read_bytes() != chosen[0].read_bytes(), "the edited lesson on disk is left as it is"
+
+
+@pytest.mark.slow  # builds a site
+def test_a_build_from_edited_lessons_serves_them_as_shipped_and_says_so(tmp_path, capsys):
+    """build_lite.py --contents EDITED UNTOUCHED --output SITE -> the site serves the committed lesson; a note
+    names the edited one."""
+    edited, untouched, _ = _course(tmp_path)
+    build_lite.main(["--output", str(tmp_path / "site"), "--contents", str(edited), str(untouched)])
+    out = capsys.readouterr().out
+    assert f"note: 1 notebook differs from the course as shipped ({edited.name})" in out
+    served = (tmp_path / "site" / "files" / edited.name).read_bytes()
+    assert json.loads(served) == json.loads(LESSONS[1].read_bytes())
 
 
 # -- publishing ----------------------------------------------------------------------------------

@@ -74,6 +74,9 @@ def first_difference(mine, right, *, exact=None, memo: bool = True) -> Differenc
         When ``mine``, ``right`` or ``exact`` is neither a search's result nor a
         tree, or ``mine`` and ``right`` are searches of different games or from different roots.
     """
+    if not isinstance(memo, bool):
+        raise InvalidOption(f"memo is True (a call answered from a memo of the same position is right when its "
+                            f"value is) or False, not {_short(memo)}")
     mine_tree, right_tree = _tree(mine), _tree(right)
     _same_search(mine_tree, right_tree)
     walk = Walk(mine_tree, right_tree, _tree(exact) if exact is not None else None, memo)

@@ -14,6 +14,7 @@ the check that a pasted board is one the rules can reach.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, InvalidOption, short_repr
@@ -375,8 +376,13 @@ class ConnectFour(ConnectFourBoard, Game):
         -------
         int
             Higher for a column nearer the centre.
+
+        Raises
+        ------
+        InvalidMove
+            For a move that is not a column index.
         """
-        return self._priority[move]
+        return self._priority[_column(move, self.cols)]
 
     def key(self, state: Any) -> int:
         return state if type(state) is int else self.state(state)
@@ -497,7 +503,8 @@ class ConnectFour(ConnectFourBoard, Game):
         return None
 
     def successors(self, state: Any) -> tuple:
-        """``(column, next_state)`` pairs, left to right; none when the game is over.
+        """``(column, next_state)`` pairs, left to right; none when the game is over. Each next
+        state is in the form :meth:`play` gives: a code for a code, else the list of rows.
 
         Parameters
         ----------
@@ -508,15 +515,16 @@ class ConnectFour(ConnectFourBoard, Game):
         Returns
         -------
         tuple of tuple
-            One ``(column, code)`` pair per open column.
+            One ``(column, next_state)`` pair per open column.
 
         Raises
         ------
         InvalidBoard
             For a state that is not a position of the game (see :meth:`state`).
         """
-        code = state if type(state) is int else self._code(state)
-        return () if self._won(code) else self._drop_each(code, self._drops)
+        if type(state) is int:
+            return () if self._won(state) else self._drop_each(state, self._drops)
+        return _as_boards(self, self._code(state), self._drops, ended=True)
 
     def open_successors(self, state: Any) -> tuple:
         """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
@@ -531,9 +539,10 @@ class ConnectFour(ConnectFourBoard, Game):
         Returns
         -------
         tuple of tuple
-            One ``(column, code)`` pair per open column.
+            One ``(column, next_state)`` pair per open column.
         """
-        return self._drop_each(state if type(state) is int else self._code(state), self._drops)
+        return (self._drop_each(state, self._drops) if type(state) is int
+                else _as_boards(self, self._code(state), self._drops, ended=False))
 
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
@@ -561,8 +570,9 @@ class ConnectFour(ConnectFourBoard, Game):
         >>> [c for c, _ in ConnectFour().successors_by_priority("4444")]
         [3, 2, 4, 1, 5, 0, 6]
         """
-        code = state if type(state) is int else self._code(state)
-        return () if self._won(code) else self._drop_each(code, self._drops_by_priority)
+        if type(state) is int:
+            return () if self._won(state) else self._drop_each(state, self._drops_by_priority)
+        return _as_boards(self, self._code(state), self._drops_by_priority, ended=True)
 
     def open_successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors_by_priority` of a game still on, as the search asks them.
@@ -576,9 +586,10 @@ class ConnectFour(ConnectFourBoard, Game):
         Returns
         -------
         tuple of tuple
-            ``(column, code)`` pairs, centre first.
+            ``(column, next_state)`` pairs, centre first.
         """
-        return self._drop_each(state if type(state) is int else self._code(state), self._drops_by_priority)
+        return (self._drop_each(state, self._drops_by_priority) if type(state) is int
+                else _as_boards(self, self._code(state), self._drops_by_priority, ended=False))
 
     # -- inside -------------------------------------------------------------------------------
     def _from_rows(self, rows) -> int:
@@ -600,6 +611,28 @@ class ConnectFour(ConnectFourBoard, Game):
     def _reachable(self, x: int, o: int) -> int:
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
+
+
+def _as_boards(game: ConnectFour, code: int, drops: tuple, *, ended: bool) -> tuple:
+    """The successors of a board given in a form other than a code: ``(column, child)`` pairs in
+    ``drops`` order, each child as its list of rows, as :meth:`ConnectFour.play` gives for such a
+    board (and kept as reachable, as play keeps its boards); none after a four when ``ended``."""
+    if ended and game._won(code):
+        return ()
+    listed = []
+    for column, child in game._drop_each(code, drops):
+        board = game.board(child)
+        game._remember(tuple(board), child)
+        listed.append((column, board))
+    return tuple(listed)
+
+
+def _column(move, cols: int) -> int:
+    """``move`` when it is a column index from 0 to ``cols - 1`` (numpy's whole numbers too),
+    else InvalidMove in words."""
+    if isinstance(move, bool) or not isinstance(move, Integral) or not 0 <= move < cols:
+        raise InvalidMove(f"a move is a column index from 0 to {cols - 1}, not {short_repr(move)}")
+    return int(move)
 
 
 def _check_size(by_position: tuple, rows, cols) -> None:

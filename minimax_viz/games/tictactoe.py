@@ -12,12 +12,14 @@ moves first; O is Min. Inside, a position is one integer: bit ``i`` set when X h
 cell ``i``, bit ``9 + i`` when O does. What the search asks at every node (the moves,
 the next positions, whether the game is over, the kind of node) is worked out once per
 position and kept in a table, since tic-tac-toe has only 5,478 positions; these four
-look-ups (``successors``, ``successors_by_priority``, ``outcome``, ``node_type``) take
-that integer, which ``game.state(board)`` makes from a board.
+look-ups (``successors``, ``successors_by_priority``, ``outcome``, ``node_type``) are kept
+by that integer, which ``game.state(board)`` makes from a board. Given a board, they read it
+and answer in the form :meth:`TicTacToe.play` gives (next positions as lists).
 """
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 from ..errors import InvalidBoard, InvalidMove, short_repr
@@ -72,15 +74,24 @@ class _FreshList:
         return list(self.items)
 
 
+def _cell(move) -> int:
+    """``move`` when it is a cell index from 0 to 8 (numpy's whole numbers too), else InvalidMove
+    in words."""
+    if isinstance(move, bool) or not isinstance(move, Integral) or not 0 <= move < 9:
+        raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")
+    return int(move)
+
+
 def _looked_up(game, get, form=None):
-    """A table's look-up (``get``) that also takes a board as a list: its code is looked up,
-    and the answer turned back into the board's form by ``form``."""
+    """A table's look-up (``get``) that also takes a board as a person writes it (a list, a
+    tuple, a string): its code is looked up, and the answer turned into the form :meth:`play`
+    gives for that board by ``form``. Only codes are keys: a string or a tuple, though
+    hashable, is read first, never kept in a table as it is."""
     def look(state):
-        try:
+        if type(state) is int:
             return get(state)
-        except TypeError:   # a list: no dict key
-            answer = get(game.state(state))
-            return answer if form is None else form(answer)
+        answer = get(game.state(state))
+        return answer if form is None else form(answer)
     look.fast = get   # the search's states are codes: it calls the look-up itself
     return look
 
@@ -307,9 +318,7 @@ class TicTacToe(Game):
         InvalidMove
             For a move that is not a cell index, a taken cell, or a finished game.
         """
-        code = self._code(state)
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < 9:
-            raise InvalidMove(f"a move is a cell index from 0 to 8, not {short_repr(move)}")
+        code, move = self._code(state), _cell(move)
         if code >> move & 1 or code >> (9 + move) & 1:
             raise InvalidMove(
                 f"cell {move} is taken; the empty cells are {list(self.moves(code))}"
@@ -432,8 +441,13 @@ class TicTacToe(Game):
         -------
         int
             2, 1 or 0.
+
+        Raises
+        ------
+        InvalidMove
+            For a move that is not a cell index from 0 to 8.
         """
-        return _PRIORITY[move]
+        return _PRIORITY[_cell(move)]
 
     # -- inside -------------------------------------------------------------------------
     def _code(self, state: Any) -> int:

@@ -43,7 +43,7 @@ def centre_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     [4, 0, 2, 6, 8, 1, 3, 5, 7]
     """
     priority = game.move_priority
-    return sorted(moves, key=lambda m: -priority(state, m))
+    return sorted(_listed(moves), key=lambda m: -priority(state, m))
 
 
 def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
@@ -80,7 +80,14 @@ def best_first(game, state: Any, moves: Sequence[int]) -> list[int]:
     """
     sign = -1 if game.is_max(state) else 1
     evaluate, play = evaluator_of(game, None), game.play
-    return sorted(moves, key=lambda m: sign * evaluate(play(state, m)))
+    return sorted(_listed(moves), key=lambda m: sign * evaluate(play(state, m)))
+
+
+def _listed(moves) -> list:
+    """The moves an order is given, as a list (words for anything that lists no moves)."""
+    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        raise InvalidOption(f"an order sorts the moves it is given, such as game.moves(state), not {_short(moves)}")
+    return list(moves)
 
 
 def _best_first_pairs(game):

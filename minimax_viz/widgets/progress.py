@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import inspect
 from typing import Any, Callable
 
 from ..errors import InvalidOption, short_repr
@@ -67,6 +68,7 @@ class SearchProgress(WidgetView):
             For a ``game`` that is not a Game, a ``progress`` that is
             not a function, and as :func:`~minimax_viz.iterative_deepening`.
         """
+        _check_names(options)
         also: Callable | None = options.pop("progress", None)
         if also is not None and not callable(also):
             raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(also)}")
@@ -108,6 +110,15 @@ class SearchProgress(WidgetView):
     def _say(self, text: str) -> None:
         self.text = text
         self.label.value = f"<span style='font-size:14px'>{html.escape(text)}</span>"
+
+
+def _check_names(options: dict) -> None:
+    """Every option one of iterative deepening's (a misspelt or foreign one named in words)."""
+    known = [name for name in inspect.signature(iterative_deepening).parameters if name not in ("game", "state")]
+    unknown = sorted(name for name in options if name not in known)
+    if unknown:
+        raise InvalidOption(f"{unknown[0]!r} is not an option of the search shown here, iterative deepening; "
+                            f"its options are {', '.join(known)}")
 
 
 def search_with_progress(game, state: Any = None, *, display: Callable | None = None, **options) -> SearchResult:
@@ -153,6 +164,10 @@ def search_with_progress(game, state: Any = None, *, display: Callable | None = 
         raise InvalidOption(f"progress must be a function (depth, calls, move, score), not {short_repr(progress)}")
     if not isinstance(game, Game):
         raise InvalidOption(f"game must be a Game such as TicTacToe() or ConnectFour(), not {short_repr(game)}")
+    _check_names(options)
+    if display is not None and not callable(display):
+        raise InvalidOption(f"display must be a function that shows the view (IPython's display, the default), "
+                            f"not {short_repr(display)}")
     view = SearchProgress()
     if display is None:
         from IPython.display import display

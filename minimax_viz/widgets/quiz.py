@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from ..draw import TreeView
+from ..errors import InvalidOption, short_repr
 from ..games import GameTree
 from .. import pruning
 from ..search import alphabeta, minimax
@@ -84,6 +85,9 @@ class PruningQuiz(WidgetView):
     def __init__(self, *, seed: int = 0, depth: int = 3, branching: int | tuple[int, int] = (2, 3),
                  tree: Any = None, dpi: int = 100):
         check_dpi(dpi)
+        if tree is not None and not isinstance(tree, (list, tuple)):
+            raise InvalidOption(f"tree is a textbook tree as nested lists of numbers, such as "
+                                f"[[3, 12, 8], [2, 4, 6], [14, 5, 2]], not {short_repr(tree)}")
         w = ipywidgets()
         self.seed, self.depth, self.branching, self.dpi = seed, depth, branching, dpi
         self.image, self.answer_image, self.feedback = picture(), picture(), w.HTML()

@@ -8,6 +8,7 @@ tutorial's 26 steps, so the replay's unit is always called an event.
 from __future__ import annotations
 
 import html
+from numbers import Integral
 
 from ..draw import TreeView
 from ..errors import InvalidOption, short_repr
@@ -92,8 +93,11 @@ class Stepper(WidgetView):
     def __init__(self, result, *, step: int = 0, speed: str = "medium", dpi: int = 96, parting=None,
                  **draw_options):
         check_keywords(draw_options, _DRAW_OPTIONS, where="Stepper")
-        if speed not in dict(SPEEDS):
+        if not isinstance(speed, str) or speed not in dict(SPEEDS):
             raise InvalidOption(f"speed is one of {', '.join(dict(SPEEDS))}, not {short_repr(speed)}")
+        if isinstance(step, bool) or not isinstance(step, Integral):
+            raise InvalidOption(f"step is the event to show first, a whole number (0 is the first), "
+                                f"not {short_repr(step)}")
         check_dpi(dpi)
         tree = getattr(result, "tree", result)
         self.parting = _parting_node(tree, parting)

@@ -133,6 +133,8 @@ def test_pyodide_installs_the_package_searches_and_the_play_board_answers_a_clic
     expect(events.locator(".widget-label", has_text="ipyevents heard a click")).to_have_count(1)
 
     assert lite_page.outside == [], "the site asked for something beyond itself"
+    # the kernel check (test_lite_kernel_check.py) stays silent on a kernel that started
+    expect(lite_page.locator("#minimax-kernel-banner")).to_have_count(0)
     print(f"\nJupyterLite offline: Pyodide booted, installed and ran the checks in {booted:.0f} s")
 
 
