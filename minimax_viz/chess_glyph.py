@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import chess
 
-from .games.chess import MATE, code_move
+from .games.chess import MATE
 from .glyphs import PALETTE, Glyph, Layer
 from .trace import format_value
 
@@ -53,6 +53,14 @@ def _outline(piece_type: int, hollow: bool = False):
     return (shape.vertices - centre) / king.height, shape.codes
 
 
+def _uci_move(move) -> chess.Move | None:
+    """The python-chess move of a node's UCI string (None at the root or for no move)."""
+    try:
+        return chess.Move.from_uci(move) if type(move) is str else None
+    except ValueError:
+        return None
+
+
 class ChessGlyph(Glyph):
     """A chess board at each node: squares, pieces, the last move and a check marked.
 
@@ -65,8 +73,25 @@ class ChessGlyph(Glyph):
     min_unit_px = 100
 
     def move_label(self, game, state, move) -> str:
-        """The move's UCI name (``e2e4``), as ``result.move`` holds it."""
-        return game.move_name(state, move)
+        """The move's UCI string (``e2e4``), as ``result.move`` holds it.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+        state : Position
+            The position the move is played in.
+        move : str or int
+            The move, or the code a recording keeps for it (``game.code_move`` reads it).
+
+        Returns
+        -------
+        str
+            The UCI string.
+        """
+        if type(move) is int:
+            move = game.code_move(move)
+        return str(game.move_name(state, move))
 
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
         return format_value(value, signed=signed)
@@ -107,8 +132,7 @@ class ChessGlyph(Glyph):
         for sq in chess.SQUARES:
             if (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 0:
                 add("dark", Rectangle(square(sq), cell, cell))
-        last = board.move_stack[-1] if board.move_stack else (
-            code_move(node.move) if isinstance(node.move, int) and node.move >= 0 else None)
+        last = board.move_stack[-1] if board.move_stack else _uci_move(node.move)
         if last is not None:
             for sq in (last.from_square, last.to_square):
                 dark = (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 0

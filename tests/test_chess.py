@@ -43,19 +43,35 @@ def test_perft_through_the_game_interface_matches_the_published_counts(game, fen
     assert perft(game, fen, depth) == count
 
 
-def test_moves_come_in_python_chess_order_and_are_named_in_uci(game):
+def test_moves_are_uci_strings_in_python_chess_order(game):
     for fen in (START, KIWIPETE, MORPHY):
-        names = [game.move_name(fen, m) for m in game.moves(fen)]
-        assert names == [m.uci() for m in chess.Board(fen).legal_moves]
+        assert game.moves(fen) == tuple(m.uci() for m in chess.Board(fen).legal_moves)
+        assert [m for m, _ in game.successors(fen)] == list(game.moves(fen))
     promotion = "8/P6k/8/8/8/8/8/K7 w - - 0 1"
-    assert {"a7a8q", "a7a8r", "a7a8b", "a7a8n"} <= {game.move_name(promotion, m) for m in game.moves(promotion)}
+    assert {"a7a8q", "a7a8r", "a7a8b", "a7a8n"} <= set(game.moves(promotion))
 
 
-def test_play_takes_a_code_or_a_uci_string_and_keeps_the_position(game):
+def test_move_codes_round_trip_and_fit_a_recording(game):
+    """Every legal move of the perft positions gets its own code in a 32-bit column, and back."""
+    for fen in (START, KIWIPETE, MORPHY, "8/P6k/8/8/8/8/8/K7 w - - 0 1"):
+        moves = game.moves(fen)
+        codes = [game.move_code(m) for m in moves]
+        assert len(set(codes)) == len(moves) and all(0 <= c < 2**31 for c in codes)
+        assert [game.code_move(c) for c in codes] == list(moves)
+        board = chess.Board(fen)   # the code's fields are python-chess's own square and piece numbers
+        for m, c in zip(moves, codes):
+            move = chess.Move.from_uci(m)
+            assert (c & 63, c >> 6 & 63, c >> 12 or None) == (move.from_square, move.to_square, move.promotion)
+            assert board.is_legal(move)
+    assert game.move_code(-1) == -1 and game.code_move(-1) == -1
+
+
+def test_play_takes_a_uci_string_and_keeps_the_position(game):
     start = game.state(None)
-    code = game.moves(start)[0]
-    by_code, by_name = game.play(start, code), game.play(start, game.move_name(start, code))
-    assert by_code == by_name and by_code.fen() == "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    first = game.moves(start)[0]
+    after = game.play(start, first)
+    assert after == game.play(start, chess.Move.from_uci(first))
+    assert after.fen() == "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     assert start.fen() == START, "play leaves the position it was given as it was"
     assert game.play(START, "e2e4").fen() == (
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
@@ -219,10 +235,11 @@ def test_a_bad_fen_is_refused_by_the_search_and_every_method(game):
 @pytest.mark.parametrize("move, words", [
     ("e2e5", "e2e5 is not legal"),
     ("castle", "'castle' is not a UCI move"),
-    (3.5, "a move is a code from moves() or a UCI string"),
-    (None, "a move is a code from moves() or a UCI string"),
-    (1 << 20, "move code 1048576 (no move) is not legal"),
-    (12, "move code 12 (e2a1) is not legal"),
+    ("E2E4", "'E2E4' is not a UCI move"),
+    (3.5, "a chess move is a UCI string such as 'e2e4', not 3.5"),
+    (None, "a chess move is a UCI string such as 'e2e4', not None"),
+    (12, "a chess move is a UCI string such as 'e2e4', not 12"),
+    ([1], "a chess move is a UCI string such as 'e2e4', not [1]"),
 ])
 def test_bad_moves_say_what_is_wrong(game, move, words):
     with pytest.raises(InvalidMove, match="legal moves") as caught:
@@ -266,9 +283,9 @@ def test_a_learners_alphabeta_runs_on_chess_unchanged_and_agrees(game, fen, dept
     result = mv.alphabeta(game, fen, depth=depth, record=False)
     for search in (learner_style.alphabeta, learner_style.mutual):
         value, move = search(game, game.state(fen), depth)
-        assert value == result.score and game.move_name(fen, move) == result.move, search.__name__
+        assert value == result.score and move == result.move, search.__name__
     value, move = learner_style.alphabeta(game, fen, depth)   # the FEN handed in as it is
-    assert (value, game.move_name(fen, move)) == (result.score, result.move)
+    assert (value, move) == (result.score, result.move)
 
 
 def test_a_learners_recorded_search_matches_the_engines_tree(game):
@@ -292,7 +309,7 @@ def test_the_mate_in_two_tree_draws_boards_no_wider_than_1000_px(game):
 
     assert type(glyph_for(game)) is ChessGlyph
     tree = mv.alphabeta(game, MORPHY, depth=3).tree
-    (rook_lift,) = [n for n in tree.root.children if game.move_name(MORPHY, n.move) == "a1a6"]
+    (rook_lift,) = [n for n in tree.root.children if n.move == "a1a6"]
     for focus in (None, rook_lift):
         width, height = _png_size(mv.tree_png(tree, focus=focus))
         assert 500 < width <= 1000 and height > 200
@@ -305,7 +322,7 @@ def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
 
     tree = mv.alphabeta(game, MORPHY, depth=3).tree
     root = tree.root
-    lift = next(n for n in root.children if game.move_name(MORPHY, n.move) == "a1a6")
+    lift = next(n for n in root.children if n.move == "a1a6")
     mate = next(n for n in lift.children if n.children and any(
         game.is_terminal(c.internal_state) for c in n.children))
     mated = next(c for c in mate.children if game.is_terminal(c.internal_state))
