@@ -337,3 +337,38 @@ def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
     assert mated.internal_state.is_check()
     assert [owners["chess mark"].count(i) for i in (root.index, lift.index, mated.index)] == [0, 2, 3]
     assert owners["chess dark"].count(root.index) == 32 and owners["chess frame"] == [root.index, lift.index, mated.index]
+
+
+# -- players and the referee -----------------------------------------------------------------------
+
+def test_a_short_match_plays_legal_chess_to_the_end_without_forfeits():
+    result = mv.play_match([mv.alphabeta_player(2), mv.greedy_player], game=mv.Chess(), games=2)
+    assert len(result.games) == 2 and not result.forfeits()
+    for record in result.games:
+        board = chess.Board()   # python-chess replays every move and judges the end, not our rules
+        for uci in record.moves:
+            assert type(uci) is str and chess.Move.from_uci(uci) in board.legal_moves, (record.index, uci)
+            board.push_uci(uci)
+        assert (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material()
+                or board.is_fifty_moves()), board.fen()
+        last_mover = record.first if len(record.moves) % 2 else record.second
+        assert record.winner == (last_mover if board.is_checkmate() else None)
+    assert "as White" in result.table() and "as White0" not in result.table()
+
+
+@pytest.mark.parametrize("reply, words", [
+    ("e2e5", "it returned 'e2e5', which is not a legal move here"),
+    ("E2E4", "it returned 'E2E4', which is not a legal move here"),
+    (12, "it returned 12, which is not a move; return one of the legal moves, "),
+    (chess.Move.from_uci("e2e4"), "which is not a move"),
+])
+def test_a_player_with_an_illegal_move_forfeits_in_words(reply, words):
+    def illegal(game, state, budget):
+        return reply
+
+    result = mv.play_match([illegal, mv.greedy_player], game=mv.Chess(), games=2)
+    forfeits = result.forfeits()
+    assert [f.player for f in forfeits] == ["illegal", "illegal"]
+    assert words in forfeits[0].words
+    if type(reply) is not str:
+        assert "a string, such as 'g1h3'" in forfeits[0].words
