@@ -50,8 +50,20 @@ class Position(chess.Board):
 
     It is a ``chess.Board`` in every other way, printed as its FEN, and hashable (equal
     positions, counters included, hash alike). Read it, do not change it: the search
-    shares it between calls (a ``push`` undone with ``pop`` is fine).
+    shares it between calls (a ``push`` undone with ``pop`` is fine). Once
+    :meth:`Chess.moves` has listed its legal moves it keeps them by UCI string, so
+    :meth:`Chess.play` finds a move with one look-up.
 
+    Parameters
+    ----------
+    fen : str or None, optional
+        The position's FEN (python-chess's ``chess.Board`` argument; the start position
+        unless given). :meth:`Chess.state` checks a FEN before it makes a position.
+    chess960 : bool, optional
+        python-chess's flag for Chess960 castling (False: standard chess).
+
+    Examples
+    --------
     >>> Position()
     Position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
     """
