@@ -372,3 +372,33 @@ def test_a_player_with_an_illegal_move_forfeits_in_words(reply, words):
     assert words in forfeits[0].words
     if type(reply) is not str:
         assert "a string, such as 'g1h3'" in forfeits[0].words
+
+
+# -- moves as UCI strings through the recording ------------------------------------------------------
+
+def test_recorded_trees_hold_uci_moves_for_the_engine_and_the_learner(game):
+    engine = mv.alphabeta(game, MORPHY, depth=2)
+    learner = mv.record_calls(learner_style.alphabeta, game, MORPHY, 2)
+    legal = set(chess.Board(MORPHY).legal_moves)
+    for tree in (engine.tree, learner.tree):
+        assert {chess.Move.from_uci(c.move) for c in tree.root.children} == legal
+        for node in tree.nodes[1:]:
+            assert type(node.move) is str
+            parent = node.parent.internal_state
+            assert chess.Move.from_uci(node.move) in parent.legal_moves
+            assert node.internal_state == game.play(parent, node.move)
+    assert type(engine.move) is str and learner.move == engine.move
+    assert "plays " + engine.tree.nodes[1].move in engine.tree.nodes[1].move_words
+
+
+def test_move_codes_cost_other_games_nothing_and_wrappers_hand_them_on(game):
+    from minimax_viz.games.base import move_coder
+    from minimax_viz.games.forwarding import ForwardingGame
+
+    assert move_coder(mv.TicTacToe()) is None and move_coder(mv.ConnectFour()) is None
+    assert mv.minimax(mv.TicTacToe(), "XX.OO....").tree.recorder.code is None
+    assert move_coder(ForwardingGame(mv.TicTacToe())) is None
+    wrapped = ForwardingGame(game)
+    assert move_coder(wrapped) is not None
+    tree = mv.alphabeta(wrapped, MORPHY, depth=2).tree
+    assert [c.move for c in tree.root.children] == list(game.moves(MORPHY))
