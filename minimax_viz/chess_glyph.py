@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import chess
 
-from .games.chess import MATE, code_move
+from .games.chess import MATE
 from .glyph_base import PALETTE, Glyph, Layer
 from .shapes import INCHES_PER_UNIT
 from .trace import format_value
@@ -54,11 +54,25 @@ def _outline(piece_type: int, hollow: bool = False):
     return (shape.vertices - centre) / king.height, shape.codes
 
 
+def _uci_move(move) -> chess.Move | None:
+    """The python-chess move of a node's UCI string (None at the root or for no move)."""
+    try:
+        return chess.Move.from_uci(move) if type(move) is str else None
+    except ValueError:
+        return None
+
+
 class ChessGlyph(Glyph):
     """A chess board at each node: squares, pieces, the last move and a check marked.
 
     The board is 0.9 units square (leaves are one unit apart): 81 px, some 10 px a
     square, at a drawing's natural size, which it never goes below (``min_unit_px``).
+    The drawings pick it for :class:`~minimax_viz.Chess` by themselves.
+
+    Parameters
+    ----------
+    game : Chess
+        The game whose trees it draws.
     """
 
     width = 0.9
@@ -66,20 +80,97 @@ class ChessGlyph(Glyph):
     min_unit_px = 100
 
     def move_label(self, game, state, move) -> str:
-        """The move's UCI name (``e2e4``), as ``result.move`` holds it."""
-        return game.move_name(state, move)
+        """The move's UCI string (``e2e4``), as ``result.move`` holds it.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+        state : Position
+            The position the move is played in.
+        move : str or int
+            The move, or the code a recording keeps for it (``game.code_move`` reads it).
+
+        Returns
+        -------
+        str
+            The UCI string.
+        """
+        if type(move) is int:
+            move = game.code_move(move)
+        return str(game.move_name(state, move))
 
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
+        """A value as the pictures write it: a number of pawns, or a mate's score.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+        value : float or None
+            The value.
+        signed : bool, optional
+            Whether a value above 0 gets a ``+`` (the default).
+        guess : bool, optional
+            Whether it is the heuristic's value (written the same way).
+
+        Returns
+        -------
+        str
+            The value's text.
+        """
         return format_value(value, signed=signed)
 
     def legend(self, game) -> list[tuple[str, str, str]]:
+        """The legend's entries for results: mates for either side, and a draw.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+
+        Returns
+        -------
+        list of tuple
+            ``(marker, colour role, words)`` per entry.
+        """
         return [("s", "max", f"+{MATE} − plies: White mates"), ("s", "min", f"−{MATE} + plies: Black mates"),
                 ("s", "draw", "0 draw")]
 
     def guess_words(self, game) -> str:
+        """What a heuristic value is, for the legend: material in pawns.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+
+        Returns
+        -------
+        str
+            The words.
+        """
         return "heuristic: material, White's − Black's (pawns)"
 
     def draw(self, ax, tree, items, scale):
+        """Draw a board for each node of ``items`` into ``ax``, as a few collections.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes
+            The axes drawn into.
+        tree : SearchTree
+            The recorded search the nodes come from.
+        items : list of tuple
+            ``(index, x, y)`` per node: its row and the centre of its board.
+        scale : float
+            The drawing's scale (1: 0.9 inch per unit).
+
+        Returns
+        -------
+        list of Layer
+            The layers made, each collection with the node that owns each of its elements.
+        """
         parts = {name: ([], []) for name in ("frame", "light", "dark", "mark", "white", "ink")}
         for index, x, y in items:
             node = tree.nodes[index]
@@ -108,8 +199,7 @@ class ChessGlyph(Glyph):
         for sq in chess.SQUARES:
             if (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 0:
                 add("dark", Rectangle(square(sq), cell, cell))
-        last = board.move_stack[-1] if board.move_stack else (
-            code_move(node.move) if isinstance(node.move, int) and node.move >= 0 else None)
+        last = board.move_stack[-1] if board.move_stack else _uci_move(node.move)
         if last is not None:
             for sq in (last.from_square, last.to_square):
                 dark = (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 0

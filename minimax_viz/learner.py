@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterable
 from .arguments import POSITION_NAMES, depth_name, is_number, window_names
 from .errors import InvalidOption, MinimaxError
 from .errors import short_repr
-from .games.base import Game
+from .games.base import Game, move_coder
 from .recursion import (
     Bound, Profiled, Traced, code_of, code_takes_window, local_searches, recurses, search_functions, takes_window,
 )
@@ -335,7 +335,9 @@ class _Recording:
     def __init__(self, game, at: int, *, passed, max_nodes: int, window: bool):
         self.game, self.at, self.passed = game, at, passed
         self.kind = None   # the type of the root's position argument
-        self.rec = Recorder(window=window, max_nodes=max_nodes)
+        coder = move_coder(game)   # bound once: None when the moves are their own codes
+        self.code = None if coder is None else coder[0]
+        self.rec = Recorder(window=window, max_nodes=max_nodes, code=self.code)
         self.states: list = []
         self.depths: list = []
         self.odd: dict[int, str] = {}
@@ -486,7 +488,7 @@ class _Recording:
     def need_window(self, window: bool) -> None:
         """Record a window column (alpha-beta) or none, before the first call comes in."""
         if self.rec.window != window:
-            self.rec = Recorder(window=window, max_nodes=self.rec.max_nodes)
+            self.rec = Recorder(window=window, max_nodes=self.rec.max_nodes, code=self.code)
             self.put = self.rec.appenders()
             self.roles.clear()
 

@@ -43,19 +43,35 @@ def test_perft_through_the_game_interface_matches_the_published_counts(game, fen
     assert perft(game, fen, depth) == count
 
 
-def test_moves_come_in_python_chess_order_and_are_named_in_uci(game):
+def test_moves_are_uci_strings_in_python_chess_order(game):
     for fen in (START, KIWIPETE, MORPHY):
-        names = [game.move_name(fen, m) for m in game.moves(fen)]
-        assert names == [m.uci() for m in chess.Board(fen).legal_moves]
+        assert game.moves(fen) == tuple(m.uci() for m in chess.Board(fen).legal_moves)
+        assert [m for m, _ in game.successors(fen)] == list(game.moves(fen))
     promotion = "8/P6k/8/8/8/8/8/K7 w - - 0 1"
-    assert {"a7a8q", "a7a8r", "a7a8b", "a7a8n"} <= {game.move_name(promotion, m) for m in game.moves(promotion)}
+    assert {"a7a8q", "a7a8r", "a7a8b", "a7a8n"} <= set(game.moves(promotion))
 
 
-def test_play_takes_a_code_or_a_uci_string_and_keeps_the_position(game):
+def test_move_codes_round_trip_and_fit_a_recording(game):
+    """Every legal move of the perft positions gets its own code in a 32-bit column, and back."""
+    for fen in (START, KIWIPETE, MORPHY, "8/P6k/8/8/8/8/8/K7 w - - 0 1"):
+        moves = game.moves(fen)
+        codes = [game.move_code(m) for m in moves]
+        assert len(set(codes)) == len(moves) and all(0 <= c < 2**31 for c in codes)
+        assert [game.code_move(c) for c in codes] == list(moves)
+        board = chess.Board(fen)   # the code's fields are python-chess's own square and piece numbers
+        for m, c in zip(moves, codes):
+            move = chess.Move.from_uci(m)
+            assert (c & 63, c >> 6 & 63, c >> 12 or None) == (move.from_square, move.to_square, move.promotion)
+            assert board.is_legal(move)
+    assert game.move_code(-1) == -1 and game.code_move(-1) == -1
+
+
+def test_play_takes_a_uci_string_and_keeps_the_position(game):
     start = game.state(None)
-    code = game.moves(start)[0]
-    by_code, by_name = game.play(start, code), game.play(start, game.move_name(start, code))
-    assert by_code == by_name and by_code.fen() == "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    first = game.moves(start)[0]
+    after = game.play(start, first)
+    assert after == game.play(start, chess.Move.from_uci(first))
+    assert after.fen() == "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     assert start.fen() == START, "play leaves the position it was given as it was"
     assert game.play(START, "e2e4").fen() == (
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
@@ -219,10 +235,11 @@ def test_a_bad_fen_is_refused_by_the_search_and_every_method(game):
 @pytest.mark.parametrize("move, words", [
     ("e2e5", "e2e5 is not legal"),
     ("castle", "'castle' is not a UCI move"),
-    (3.5, "a move is a code from moves() or a UCI string"),
-    (None, "a move is a code from moves() or a UCI string"),
-    (1 << 20, "move code 1048576 (no move) is not legal"),
-    (12, "move code 12 (e2a1) is not legal"),
+    ("E2E4", "'E2E4' is not a UCI move"),
+    (3.5, "a chess move is a UCI string such as 'e2e4', not 3.5"),
+    (None, "a chess move is a UCI string such as 'e2e4', not None"),
+    (12, "a chess move is a UCI string such as 'e2e4', not 12"),
+    ([1], "a chess move is a UCI string such as 'e2e4', not [1]"),
 ])
 def test_bad_moves_say_what_is_wrong(game, move, words):
     with pytest.raises(InvalidMove, match="legal moves") as caught:
@@ -266,9 +283,9 @@ def test_a_learners_alphabeta_runs_on_chess_unchanged_and_agrees(game, fen, dept
     result = mv.alphabeta(game, fen, depth=depth, record=False)
     for search in (learner_style.alphabeta, learner_style.mutual):
         value, move = search(game, game.state(fen), depth)
-        assert value == result.score and game.move_name(fen, move) == result.move, search.__name__
+        assert value == result.score and move == result.move, search.__name__
     value, move = learner_style.alphabeta(game, fen, depth)   # the FEN handed in as it is
-    assert (value, game.move_name(fen, move)) == (result.score, result.move)
+    assert (value, move) == (result.score, result.move)
 
 
 def test_a_learners_recorded_search_matches_the_engines_tree(game):
@@ -292,7 +309,7 @@ def test_the_mate_in_two_tree_draws_boards_no_wider_than_1000_px(game):
 
     assert type(glyph_for(game)) is ChessGlyph
     tree = mv.alphabeta(game, MORPHY, depth=3).tree
-    (rook_lift,) = [n for n in tree.root.children if game.move_name(MORPHY, n.move) == "a1a6"]
+    (rook_lift,) = [n for n in tree.root.children if n.move == "a1a6"]
     for focus in (None, rook_lift):
         width, height = _png_size(mv.tree_png(tree, focus=focus))
         assert 500 < width <= 1000 and height > 200
@@ -305,7 +322,7 @@ def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
 
     tree = mv.alphabeta(game, MORPHY, depth=3).tree
     root = tree.root
-    lift = next(n for n in root.children if game.move_name(MORPHY, n.move) == "a1a6")
+    lift = next(n for n in root.children if n.move == "a1a6")
     mate = next(n for n in lift.children if n.children and any(
         game.is_terminal(c.internal_state) for c in n.children))
     mated = next(c for c in mate.children if game.is_terminal(c.internal_state))
@@ -320,3 +337,68 @@ def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
     assert mated.internal_state.is_check()
     assert [owners["chess mark"].count(i) for i in (root.index, lift.index, mated.index)] == [0, 2, 3]
     assert owners["chess dark"].count(root.index) == 32 and owners["chess frame"] == [root.index, lift.index, mated.index]
+
+
+# -- players and the referee -----------------------------------------------------------------------
+
+def test_a_short_match_plays_legal_chess_to_the_end_without_forfeits():
+    result = mv.play_match([mv.alphabeta_player(2), mv.greedy_player], game=mv.Chess(), games=2)
+    assert len(result.games) == 2 and not result.forfeits()
+    for record in result.games:
+        board = chess.Board()   # python-chess replays every move and judges the end, not our rules
+        for uci in record.moves:
+            assert type(uci) is str and chess.Move.from_uci(uci) in board.legal_moves, (record.index, uci)
+            board.push_uci(uci)
+        assert (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material()
+                or board.is_fifty_moves()), board.fen()
+        last_mover = record.first if len(record.moves) % 2 else record.second
+        assert record.winner == (last_mover if board.is_checkmate() else None)
+    assert "as White" in result.table() and "as White0" not in result.table()
+
+
+@pytest.mark.parametrize("reply, words", [
+    ("e2e5", "it returned 'e2e5', which is not a legal move here"),
+    ("E2E4", "it returned 'E2E4', which is not a legal move here"),
+    (12, "it returned 12, which is not a move; return one of the legal moves, "),
+    (chess.Move.from_uci("e2e4"), "which is not a move"),
+])
+def test_a_player_with_an_illegal_move_forfeits_in_words(reply, words):
+    def illegal(game, state, budget):
+        return reply
+
+    result = mv.play_match([illegal, mv.greedy_player], game=mv.Chess(), games=2)
+    forfeits = result.forfeits()
+    assert [f.player for f in forfeits] == ["illegal", "illegal"]
+    assert words in forfeits[0].words
+    if type(reply) is not str:
+        assert "a string, such as 'g1h3'" in forfeits[0].words
+
+
+# -- moves as UCI strings through the recording ------------------------------------------------------
+
+def test_recorded_trees_hold_uci_moves_for_the_engine_and_the_learner(game):
+    engine = mv.alphabeta(game, MORPHY, depth=2)
+    learner = mv.record_calls(learner_style.alphabeta, game, MORPHY, 2)
+    legal = set(chess.Board(MORPHY).legal_moves)
+    for tree in (engine.tree, learner.tree):
+        assert {chess.Move.from_uci(c.move) for c in tree.root.children} == legal
+        for node in tree.nodes[1:]:
+            assert type(node.move) is str
+            parent = node.parent.internal_state
+            assert chess.Move.from_uci(node.move) in parent.legal_moves
+            assert node.internal_state == game.play(parent, node.move)
+    assert type(engine.move) is str and learner.move == engine.move
+    assert "plays " + engine.tree.nodes[1].move in engine.tree.nodes[1].move_words
+
+
+def test_move_codes_cost_other_games_nothing_and_wrappers_hand_them_on(game):
+    from minimax_viz.games.base import move_coder
+    from minimax_viz.games.forwarding import ForwardingGame
+
+    assert move_coder(mv.TicTacToe()) is None and move_coder(mv.ConnectFour()) is None
+    assert mv.minimax(mv.TicTacToe(), "XX.OO....").tree.recorder.code is None
+    assert move_coder(ForwardingGame(mv.TicTacToe())) is None
+    wrapped = ForwardingGame(game)
+    assert move_coder(wrapped) is not None
+    tree = mv.alphabeta(wrapped, MORPHY, depth=2).tree
+    assert [c.move for c in tree.root.children] == list(game.moves(MORPHY))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Collection, Hashable, Sequence
 
-__all__ = ["Game"]
+__all__ = ["Game", "move_coder"]
 
 
 class Game:
@@ -200,6 +200,50 @@ class Game:
         """
         return move
 
+    def move_code(self, move: Any) -> int:
+        """The whole number a recording of a search keeps for ``move`` (see :meth:`code_move`).
+
+        A recording keeps its moves in a column of 32-bit integers. A game whose moves are
+        whole numbers already (tic-tac-toe's cells, Connect Four's columns) keeps the
+        default, the move itself, and the recorder then calls nothing per node
+        (:func:`move_coder`); a game with other moves (chess's UCI strings) gives each a
+        code here and the move back in :meth:`code_move`.
+
+        Parameters
+        ----------
+        move : object
+            One of :meth:`moves` at some position, or ``-1`` (a learner's call no move
+            leads to), which stays ``-1``.
+
+        Returns
+        -------
+        int
+            The move's code, from ``-1`` to ``2**31 - 1``.
+
+        Examples
+        --------
+        >>> from minimax_viz import TicTacToe
+        >>> TicTacToe().move_code(4), TicTacToe().code_move(4)
+        (4, 4)
+        """
+        return move
+
+    def code_move(self, code: int) -> Any:
+        """The move a recording's code stands for: :meth:`move_code` undone (the default:
+        the code itself). Node views (``node.move``) and replays call it.
+
+        Parameters
+        ----------
+        code : int
+            A code :meth:`move_code` gave.
+
+        Returns
+        -------
+        object
+            The move (``-1`` stays ``-1``).
+        """
+        return code
+
     def moves(self, state: Any) -> Sequence[int]:
         """The legal moves, in the game's fixed order (empty when the game is over).
 
@@ -210,8 +254,9 @@ class Game:
 
         Returns
         -------
-        sequence of int
-            The moves.
+        sequence
+            The moves: whole numbers in most games (a cell, a column), UCI strings in chess;
+            any hashable values, with :meth:`move_code` when they are not whole numbers.
         """
         raise NotImplementedError
 
@@ -222,8 +267,8 @@ class Game:
         ----------
         state : object
             A position of this game, in its public or internal form.
-        move : int
-            A legal move at ``state``.
+        move : object
+            A legal move at ``state``, one of :meth:`moves`.
 
         Returns
         -------
@@ -608,3 +653,32 @@ class Game:
         """
         priority = self.move_priority
         return tuple(sorted(self.successors(state), key=lambda pair: -priority(state, pair[0])))
+
+
+def move_coder(game: Game) -> tuple | None:
+    """The game's ``(move_code, code_move)`` hooks, bound once per search, or ``None`` when
+    they are the defaults (the moves are their own codes: nothing to call per node).
+
+    Parameters
+    ----------
+    game : Game
+        The game searched (a wrapper hands on its game's hooks).
+
+    Returns
+    -------
+    tuple or None
+        The two bound methods, or ``None``.
+
+    Examples
+    --------
+    >>> from minimax_viz import Chess, TicTacToe
+    >>> move_coder(TicTacToe()) is None
+    True
+    >>> code, move = move_coder(Chess())
+    >>> code("e2e4"), move(code("e7e8q"))
+    (1804, 'e7e8q')
+    """
+    code = getattr(game, "move_code", None)
+    if code is None or getattr(code, "__func__", None) is Game.move_code:
+        return None
+    return code, game.code_move

@@ -8,12 +8,12 @@ position is a :class:`Position`: a ``chess.Board`` that keeps no game history (o
 move that led to it, for the picture), so a search writes no FEN per node and pays one
 board copy and one push per move. White is Max.
 
-A move is named by its UCI string (``"e2e4"``, ``"e7e8q"``): ``play`` takes it, and a
-search's ``result.move`` is one. The recordings of searches keep moves as whole numbers,
-so :meth:`Chess.moves` lists each legal move as one, its *code*: ``from + 64 * to +
-4096 * promotion`` (squares numbered a1 = 0 to h8 = 63, promotion 2 = knight to 5 = queen,
-as python-chess numbers them); :meth:`Chess.move_name` turns a code into UCI and
-``play`` takes either.
+A move is its UCI string (``"e2e4"``, ``"e7e8q"``): :meth:`Chess.moves` lists them,
+``play`` takes one, a search's ``result.move`` and a recorded node's ``move`` are one. The
+recordings of searches keep moves as whole numbers: :meth:`Chess.move_code` gives each
+move its *code*, ``from + 64 * to + 4096 * promotion`` (squares numbered a1 = 0 to h8 =
+63, promotion 2 = knight to 5 = queen, as python-chess numbers them), and
+:meth:`Chess.code_move` gives the UCI string back.
 
 Finished games are checkmate, stalemate, insufficient material (python-chess's
 ``is_insufficient_material``) and the fifty-move rule (``is_fifty_moves``: a hundred
@@ -31,7 +31,7 @@ import chess
 from ..errors import InvalidBoard, InvalidMove, short_repr
 from .base import Game
 
-__all__ = ["Chess", "Position", "MATE", "PIECE_VALUES", "move_code", "code_move"]
+__all__ = ["Chess", "Position", "MATE", "PIECE_VALUES"]
 
 #: What a checkmate is worth, in pawns, less the plies played before it (see Chess.utility).
 MATE = 1000
@@ -50,13 +50,25 @@ class Position(chess.Board):
 
     It is a ``chess.Board`` in every other way, printed as its FEN, and hashable (equal
     positions, counters included, hash alike). Read it, do not change it: the search
-    shares it between calls (a ``push`` undone with ``pop`` is fine).
+    shares it between calls (a ``push`` undone with ``pop`` is fine). Once
+    :meth:`Chess.moves` has listed its legal moves it keeps them by UCI string, so
+    :meth:`Chess.play` finds a move with one look-up.
 
+    Parameters
+    ----------
+    fen : str or None, optional
+        The position's FEN (python-chess's ``chess.Board`` argument; the start position
+        unless given). :meth:`Chess.state` checks a FEN before it makes a position.
+    chess960 : bool, optional
+        python-chess's flag for Chess960 castling (False: standard chess).
+
+    Examples
+    --------
     >>> Position()
     Position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
     """
 
-    #: The legal moves by code, once :meth:`Chess.moves` has listed them.
+    #: The legal moves by UCI string, once :meth:`Chess.moves` has listed them.
     _legal: dict | None = None
 
     def __repr__(self) -> str:
@@ -89,51 +101,66 @@ def _child(pos: Position, move: chess.Move) -> Position:
 
 
 def _legal(pos: Position) -> dict:
-    """The legal moves of ``pos`` by code, in python-chess's order, worked out once; none in
-    a game drawn with moves left (insufficient material, the fifty-move rule)."""
+    """The legal moves of ``pos`` by UCI string, in python-chess's order, worked out once;
+    none in a game drawn with moves left (insufficient material, the fifty-move rule)."""
     legal = pos._legal
     if legal is None:
         drawn = pos.halfmove_clock >= 100 or pos.is_insufficient_material()
         legal = pos._legal = {} if drawn else {
-            move.from_square | move.to_square << 6 | (move.promotion or 0) << 12: move
+            _UCI[move.from_square | move.to_square << 6 | (move.promotion or 0) << 12]: move
             for move in pos.generate_legal_moves()
         }
     return legal
 
 
-def move_code(move: chess.Move) -> int:
-    """A python-chess move's code: ``from + 64 * to + 4096 * promotion``.
+def _uci_names() -> tuple[list, dict]:
+    """Every move's UCI string by its code (``from + 64 * to + 4096 * promotion``; None for
+    a code no move has), and the codes by UCI string: a list index and a dict look-up,
+    where python-chess's ``Move.uci()`` would cost a call per move."""
+    names: list = [None] * (6 << 12)
+    for frm in chess.SQUARES:
+        for to in chess.SQUARES:
+            names[frm | to << 6] = chess.SQUARE_NAMES[frm] + chess.SQUARE_NAMES[to]
+            if chess.square_rank(frm) in (1, 6) and chess.square_rank(to) in (0, 7):
+                for piece in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+                    names[frm | to << 6 | piece << 12] = names[frm | to << 6] + chess.piece_symbol(piece)
+    return names, {name: code for code, name in enumerate(names) if name is not None}
 
-    >>> move_code(chess.Move.from_uci("e2e4")), move_code(chess.Move.from_uci("a7a8q"))
-    (1804, 24112)
-    """
-    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
 
-
-def code_move(code: int) -> chess.Move:
-    """The python-chess move of a code (see :func:`move_code`).
-
-    >>> code_move(1804)
-    Move.from_uci('e2e4')
-    """
-    return chess.Move(code & 63, code >> 6 & 63, (code >> 12) or None)
+_UCI, _CODES = _uci_names()
 
 
 class Chess(Game):
-    """Chess over python-chess: White is Max, positions are FEN strings, moves named in UCI.
+    """Chess over python-chess: White is Max, positions are FEN strings, moves UCI strings.
 
-    ``moves`` lists the legal moves' codes in the order python-chess generates them
-    (``board.legal_moves``); ``move_name`` names each in UCI (``"e2e4"``, ``"e7e8q"``), and
-    a search's ``result.move`` is that name. ``play`` takes a code or a UCI string.
+    ``moves`` lists the legal moves as UCI strings (``"e2e4"``, ``"e7e8q"``) in the order
+    python-chess generates them (``board.legal_moves``: pieces before pawns, each by its
+    square from h8 down to a1; see :meth:`moves`); ``play`` takes one, and a search's
+    ``result.move`` is one. ``move_code`` and ``code_move`` turn a move into the whole
+    number a recording keeps and back.
 
     A checkmate scores ``MATE - ply`` for the winner (``MATE`` = 1000 pawns; ``ply`` is the
     number of half-moves played, read from the FEN's full-move number and side to move, at
     most 500): beyond any evaluation, and a quicker mate above a slower one. Every draw
     scores 0. :meth:`evaluate` counts material.
 
+    Every method that takes a position takes a FEN string, a python-chess board or a
+    :class:`Position`; ``None`` is the start position.
+
+    Raises
+    ------
+    InvalidBoard
+        From each method given a position that is not one (see :meth:`state`).
+
+    See Also
+    --------
+    Position : the positions the search passes around.
+
+    Examples
+    --------
     >>> game = Chess()
-    >>> [game.move_name(None, m) for m in game.moves(None)][:4], len(game.moves(None))
-    (['g1h3', 'g1f3', 'b1c3', 'b1a3'], 20)
+    >>> game.moves(None)[:4], len(game.moves(None))
+    (('g1h3', 'g1f3', 'b1c3', 'b1a3'), 20)
     >>> after = game.play(None, "e2e4")
     >>> game.fen(after)
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
@@ -142,8 +169,6 @@ class Chess(Game):
     >>> mated = game.state("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
     >>> game.result_text(mated), game.utility(mated)   # fool's mate, after 4 plies
     ('Black wins by checkmate', -996)
-
-    :raises InvalidBoard: from each method given a position that is not one (see :meth:`state`).
     """
 
     max_player = "White"
@@ -154,26 +179,46 @@ class Chess(Game):
 
     # -- forms of a state ---------------------------------------------------------------
     def start(self) -> Position:
+        """The start position.
+
+        Returns
+        -------
+        Position
+            The position before White's first move.
+        """
         return Position()
 
     def state(self, value: Any = None) -> Position:
         """Check a position and return it as a :class:`Position` (``None`` is the start).
 
-        ``value`` is a FEN string (the move counters may be left out: ``0 1``), a python-chess
-        board (its history is dropped) or a :class:`Position`, returned as it is.
+        Parameters
+        ----------
+        value : str, chess.Board, Position or None
+            A FEN string (the move counters may be left out: ``0 1``), a python-chess
+            board (its history is dropped) or a :class:`Position`, returned as it is.
 
+        Returns
+        -------
+        Position
+            The position.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a FEN (the words say which part is wrong), a side to
+            move that is not ``w`` or ``b``, or a position the rules cannot reach (no king
+            or two, a pawn on the first or last rank, too many pawns or pieces, the side
+            not to move in check, castling rights or an en-passant square that do not fit
+            the board, a check no move can give).
+
+        Examples
+        --------
         >>> Chess().state("8/8/8/8/8/8/8/K6k w - - 0 1")
         Position('8/8/8/8/8/8/8/K6k w - - 0 1')
         >>> Chess().state("8/8/8/8/8/8/8/K7 w - - 0 1")
         Traceback (most recent call last):
         ...
         minimax_viz.errors.InvalidBoard: Black has no king in '8/8/8/8/8/8/8/K7 w - - 0 1'; each side has exactly one king
-
-        :raises InvalidBoard: for a value that is not a FEN (the words say which part is wrong),
-            a side to move that is not ``w`` or ``b``, or a position the rules cannot reach (no
-            king or two, a pawn on the first or last rank, too many pawns or pieces, the side not
-            to move in check, castling rights or an en-passant square that do not fit the board,
-            a check no move can give).
         """  # noqa: E501 (the doctest's message is one line)
         if type(value) is Position:
             return value
@@ -194,19 +239,68 @@ class Chess(Game):
         )
 
     def board(self, state: Any) -> Position:
-        """The position itself: a python-chess board (read it, do not change it)."""
+        """The position itself: a python-chess board (read it, do not change it).
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        Position
+            The position as a python-chess board.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         return self._position(state)
 
     def fen(self, state: Any) -> str:
         """The position's FEN string.
 
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str
+            Its FEN, with the move counters.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
         >>> Chess().fen(None)
         'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
         """
         return self._position(state).fen()
 
     def to_text(self, state: Any) -> str:
-        """The position's FEN, one line (for words about a position)."""
+        """The position's FEN, one line (for words about a position).
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str
+            Its FEN.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         return self._position(state).fen()
 
     def __repr__(self) -> str:
@@ -214,84 +308,277 @@ class Chess(Game):
 
     # -- rules --------------------------------------------------------------------------
     def player(self, state: Any) -> str:
+        """The side to move.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str
+            ``"White"`` or ``"Black"``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         return "White" if self._position(state).turn else "Black"
 
     def node_type(self, state: Any) -> str:
-        """"max" when White is to move, else "min" (the search asks at every node)."""
+        """``"max"`` when White is to move, else ``"min"`` (the search asks at every node).
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str
+            ``"max"`` or ``"min"``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         pos = state if type(state) is Position else self._position(state)
         return "max" if pos.turn else "min"
 
-    def moves(self, state: Any) -> tuple[int, ...]:
-        """The legal moves' codes, in python-chess's order (empty when the game is over);
-        :meth:`move_name` names them in UCI.
+    def moves(self, state: Any) -> tuple[str, ...]:
+        """The legal moves as UCI strings, in python-chess's order (``board.legal_moves``;
+        empty when the game is over): the moves of the pieces other than pawns (by the
+        moving piece's square, h8 down to a1, each piece's targets the same way), then
+        castling, then the pawns' captures, single steps, double steps and en passant; a
+        promotion's pieces queen, rook, bishop, knight. In check, python-chess lists its
+        evasions (the king's moves first).
 
-        >>> game = Chess()
-        >>> game.moves("7k/8/8/8/8/8/P7/K7 w - - 0 1")
-        (576, 64, 1032, 1544)
-        >>> [game.move_name(None, m) for m in _]
-        ['a1b2', 'a1b1', 'a2a3', 'a2a4']
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
 
+        Returns
+        -------
+        tuple of str
+            The moves, such as ``"e2e4"`` or ``"e7e8q"``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
+        >>> Chess().moves("7k/8/8/8/8/8/P7/K7 w - - 0 1")
+        ('a1b2', 'a1b1', 'a2a3', 'a2a4')
         >>> Chess().moves("7k/8/8/8/8/8/8/K7 w - - 0 1")   # two bare kings: a draw
         ()
         """
         return tuple(_legal(self._position(state)))
 
-    def move_name(self, state: Any, move: int) -> str:
-        """A move's UCI name (``"e2e4"``, ``"e7e8q"``): what a search's ``result.move`` holds.
+    def play(self, state: Any, move: str) -> Position:
+        """The position after ``move``; the given position is left as it was.
 
-        >>> Chess().move_name(None, 1804)
-        'e2e4'
-        """
-        return code_move(move).uci() if type(move) is int else str(move)
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+        move : str
+            A legal move's UCI string, one of :meth:`moves` (a python-chess ``Move`` is
+            taken too).
 
-    def play(self, state: Any, move: int | str) -> Position:
-        """The position after ``move``, a code from :meth:`moves` or a UCI string; the given
-        position is left as it was.
+        Returns
+        -------
+        Position
+            The position after the move.
 
+        Raises
+        ------
+        InvalidMove
+            For a move that is not a UCI string, is not legal here, or comes after the end
+            of the game.
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
         >>> Chess().play(None, "g1f3")
         Position('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1')
-
-        :raises InvalidMove: for a move that is neither a code nor a UCI string, is not legal
-            here, or comes after the end of the game.
         """
         pos = state if type(state) is Position else self._position(state)
         legal = pos._legal
         if legal is None:
             legal = _legal(pos)
-        found = legal.get(move)
-        if found is None and type(move) is str:
-            found = legal.get(_uci_code(move))
+        try:
+            found = legal.get(move)
+        except TypeError:   # an unhashable move
+            found = None
         if found is None:
+            if type(move) is chess.Move and move.uci() in legal:
+                return _child(pos, legal[move.uci()])
             raise self._bad_move(pos, move)
         return _child(pos, found)
 
     def successors(self, state: Any) -> tuple:
-        """``(code, next_position)`` pairs in :meth:`moves` order; none when the game is over."""
+        """The moves and the positions they lead to.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        tuple of tuple
+            ``(uci, next_position)`` pairs in :meth:`moves` order; none when the game is over.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         pos = state if type(state) is Position else self._position(state)
-        return tuple([(code, _child(pos, move)) for code, move in _legal(pos).items()])
+        return tuple([(uci, _child(pos, move)) for uci, move in _legal(pos).items()])
+
+    def move_code(self, move: str) -> int:
+        """The whole number a recording keeps for a move: ``from + 64 * to + 4096 *
+        promotion`` (squares a1 = 0 to h8 = 63; promotion 2 = knight to 5 = queen).
+
+        Parameters
+        ----------
+        move : str
+            A move's UCI string.
+
+        Returns
+        -------
+        int
+            Its code; ``-1`` for anything that is not a UCI move (a learner's call given a
+            position no move leads to).
+
+        Examples
+        --------
+        >>> Chess().move_code("e2e4"), Chess().move_code("a7a8q")
+        (1804, 24112)
+        """
+        try:
+            return _CODES.get(move, -1)
+        except TypeError:   # an unhashable move
+            return -1
+
+    def code_move(self, code: int) -> str | int:
+        """The UCI string of a code from :meth:`move_code`.
+
+        Parameters
+        ----------
+        code : int
+            A move's code.
+
+        Returns
+        -------
+        str or int
+            The move's UCI string; a code no move has (``-1``) stays as it is.
+
+        Examples
+        --------
+        >>> Chess().code_move(1804)
+        'e2e4'
+        """
+        name = _UCI[code] if 0 <= code < len(_UCI) else None
+        return code if name is None else name
 
     def winner(self, state: Any) -> str | None:
+        """The side that has mated, or ``None`` (game on, or drawn).
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str or None
+            ``"White"``, ``"Black"`` or ``None``.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         pos = self._position(state)
         if pos.is_checkmate():
             return "Black" if pos.turn else "White"
         return None
 
     def is_terminal(self, state: Any) -> bool:
+        """Whether the game is over: checkmate, stalemate, insufficient material or the
+        fifty-move rule.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        bool
+            True when the game is over.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         return self.outcome(state) is not None
 
     def utility(self, state: Any) -> float:
-        """A finished game's value for White: ``MATE - ply`` when White has mated,
-        ``-(MATE - ply)`` when Black has, 0 for a draw (and for a game still on).
+        """A finished game's value for White.
 
         ``ply`` counts the half-moves played before the position, from the FEN's full-move
-        number and side to move (``2 * (fullmove - 1)``, plus one with Black to move), at most
-        500: a mate found sooner in the search is a mate at a smaller ply, so it scores more.
-        It depends on the position alone, as the search's memo table needs.
+        number and side to move (``2 * (fullmove - 1)``, plus one with Black to move), at
+        most 500: a mate found sooner in the search is a mate at a smaller ply, so it
+        scores more. It depends on the position alone, as the search's memo table needs.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        int
+            ``MATE - ply`` when White has mated, ``-(MATE - ply)`` when Black has, 0 for a
+            draw (and for a game still on).
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
         """
         return self.outcome(state) or 0
 
     def result_text(self, state: Any) -> str:
-        """How the game ended: "White wins by checkmate", "draw by stalemate", ... or "game on"."""
+        """How the game ended, in words.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        str
+            "White wins by checkmate", "draw by stalemate", "draw by insufficient
+            material", "draw by the fifty-move rule" or "game on".
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         pos = self._position(state)
         if next(iter(pos.generate_legal_moves()), None) is None:
             if pos.is_check():
@@ -304,10 +591,27 @@ class Chess(Game):
         return "game on"
 
     def evaluate(self, state: Any) -> int:
-        """Material for White, in pawns: pawn 1, knight 3, bishop 3, rook 5, queen 9
-        (:data:`PIECE_VALUES`), White's minus Black's. The search calls it at its depth
-        limit, after :meth:`outcome` has found the game still on.
+        """Material for White, in pawns: White's minus Black's. The search calls it at its
+        depth limit, after :meth:`outcome` has found the game still on.
 
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        int
+            The material balance: pawn 1, knight 3, bishop 3, rook 5, queen 9
+            (:data:`PIECE_VALUES`).
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
         >>> Chess().evaluate("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1")   # a rook and a knight up
         8
         """
@@ -319,14 +623,47 @@ class Chess(Game):
         return score
 
     def key(self, state: Any) -> tuple:
-        """A tuple of the position's bit boards, side to move, castling rights, en-passant
-        square and counters: equal for equal positions."""
+        """A key for the memo table, equal for equal positions.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        tuple
+            The position's bit boards, side to move, castling rights, en-passant square
+            and counters.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+        """
         return _key(state if type(state) is Position else self._position(state))
 
     # -- what the search calls at every node ----------------------------------------------
     def outcome(self, state: Any) -> int | None:
         """The utility if the game is over (see :meth:`utility`), else ``None``.
 
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+
+        Returns
+        -------
+        int or None
+            The utility of a finished game; ``None`` while the game goes on.
+
+        Raises
+        ------
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
         >>> Chess().outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 40")   # stalemate
         0
         """
@@ -348,32 +685,19 @@ class Chess(Game):
         """The words for a move ``play`` refuses."""
         if self.outcome(pos) is not None:
             return InvalidMove(f"the game is over ({self.result_text(pos)}); no move can follow")
-        legal = [code_move(code).uci() for code in _legal(pos)]
+        legal = list(_legal(pos))
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
-        if type(move) is int:
-            name = code_move(move).uci() if 0 <= move < 1 << 15 else "no move"
-            return InvalidMove(f"move code {move} ({name}) is not legal in {pos.fen()!r}; the legal moves: {shown}")
         if type(move) is not str:
             return InvalidMove(
-                f"a move is a code from moves() or a UCI string such as 'e2e4', not {short_repr(move)}; "
+                f"a chess move is a UCI string such as 'e2e4', not {short_repr(move)}; "
                 f"the legal moves here: {shown}"
             )
-        try:
-            chess.Move.from_uci(move)
-        except ValueError:
+        if move not in _CODES:
             return InvalidMove(
-                f"{short_repr(move)} is not a UCI move: write the from and to squares, such as 'e2e4', "
-                f"and a promotion's piece, such as 'e7e8q'; the legal moves here: {shown}"
+                f"{short_repr(move)} is not a UCI move: write the from and to squares in lower case, such as "
+                f"'e2e4', and a promotion's piece, such as 'e7e8q'; the legal moves here: {shown}"
             )
         return InvalidMove(f"{move} is not legal in {pos.fen()!r}; the legal moves: {shown}")
-
-
-def _uci_code(text: str) -> int | None:
-    """The code of a move written in UCI, or None for text that is not UCI."""
-    try:
-        return move_code(chess.Move.from_uci(text))
-    except ValueError:
-        return None
 
 
 #: What each flag of python-chess's Board.status() means, in words.

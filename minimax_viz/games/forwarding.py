@@ -9,7 +9,8 @@ What is forwarded is the game's rules and the forms of its states: the methods a
 :class:`~minimax_viz.games.base.Game` implements for itself (``start``, ``state``,
 ``board``, ``to_text``, ``player``, ``is_max``, ``node_type``, ``probabilities``,
 ``move_name``, ``moves``, ``play``, ``winner``, ``is_terminal``, ``utility``, ``evaluate``,
-``key``, ``outcome`` and ``successors``), and the names of the players. The search's
+``key``, ``outcome`` and ``successors``), the names of the players, and the
+recording's move codes (``move_code`` and ``code_move``, when the game has its own). The search's
 speed-ups (``quick_outcome``, ``successors_by_priority``, ``open_successors``, the win
 check's hooks, ``moves_left``, ``move_priority``) and ``result_text`` keep the defaults of
 :class:`~minimax_viz.games.base.Game`, which are built from the forwarded methods: so what a
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-from .base import Game
+from .base import Game, move_coder
 
 __all__ = ["ForwardingGame"]
 
@@ -43,6 +44,8 @@ class ForwardingGame(Game):
         #: The wrapped game.
         self.game = game
         self.max_player, self.min_player = game.max_player, game.min_player
+        if move_coder(game) is not None:   # moves that are not their own codes: the game's hooks
+            self.move_code, self.code_move = move_coder(game)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game!r})"

@@ -14,6 +14,7 @@ import sys
 from numbers import Real
 from typing import Sequence
 
+from ..games.base import move_coder
 from ..errors import ChanceNodeError, InvalidOption, MinimaxError, TreeTooLarge
 from ..errors import short_repr as _short
 from ..trace import CALL, HORIZON, LEAF, Recorder, SearchTree
@@ -108,7 +109,9 @@ def _parts_for(game, root, options: Options, budget: "NodeBudget | None") -> "_P
     and cutoffs (each None when unused; the cutoffs write their stubs to the recorder)."""
     if options.memo or options.reuse:
         check_key(game, root, "memo" if options.memo else "reuse")
-    recorder = (Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes)
+    coder = move_coder(game) if options.record else None
+    recorder = (Recorder(window=options.algorithm == "alphabeta", max_nodes=options.max_nodes,
+                         code=None if coder is None else coder[0])
                 if options.record else None)
     key = None if keyed_by_state(game) else game.key
     memo = Memo(key, options.prune_on_equal) if options.memo else None

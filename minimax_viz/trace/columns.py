@@ -146,7 +146,7 @@ def networkx_graph(tree: SearchTree):
     first, last = tree.event_steps()
     for i in range(len(tree)):
         attrs = dict(
-            move=None if i == 0 else rec.move[i],
+            move=None if i == 0 else tree.move_at(i),
             depth=rec.depth[i],
             kind=KINDS[rec.kind[i]],
             pruned=rec.kind[i] == PRUNED,
@@ -159,5 +159,5 @@ def networkx_graph(tree: SearchTree):
                 attrs[col] = as_number(getattr(rec, col)[i])
         graph.add_node(i, **attrs)
         if i:
-            graph.add_edge(rec.parent[i], i, move=rec.move[i])
+            graph.add_edge(rec.parent[i], i, move=tree.move_at(i))
     return graph

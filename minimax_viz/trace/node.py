@@ -61,9 +61,10 @@ class Node:
         return self.tree.event_steps()[1][self.index]
 
     @property
-    def move(self) -> int | None:
-        """The move that led here from the parent (``None`` at the root)."""
-        return None if self.index == 0 else self.tree.recorder.move[self.index]
+    def move(self) -> Any:
+        """The move that led here from the parent, as the game plays it (a cell, a column, a
+        UCI string ...; ``None`` at the root)."""
+        return None if self.index == 0 else self.tree.move_at(self.index)
 
     @property
     def depth(self) -> int:

@@ -44,14 +44,18 @@ class Recorder:
     as stubs; without one ``cut`` is None.
 
     The columns hold what the package accepts: moves as 32-bit integers (a node may have
-    any number of children), scores as doubles (a score beyond about 1.8e308 cannot be
+    any number of children; a game whose moves are not whole numbers gives ``code``, its
+    ``move_code``, and the move appender codes each move), scores as doubles (a score beyond about 1.8e308 cannot be
     recorded: the search says so, see ``_search``), depths as bytes until a tree is deeper
     than 255 plies, then as 32-bit integers.
     """
 
-    def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES):
+    def __init__(self, *, window: bool, max_nodes: int = DEFAULT_MAX_NODES, code=None):
         self.window = window
         self.max_nodes = max_nodes
+        #: The game's ``move_code``, called on each move the search hands in, or None when
+        #: the moves are their own codes (see :func:`minimax_viz.games.base.move_coder`).
+        self.code = code
         self.parent = array("i")
         self.move = array("i")
         self.kind = array("b")
@@ -146,7 +150,15 @@ class Recorder:
         columns = [self.parent, self.move, self.kind, self.score]
         if self.window:
             columns += [self.alpha, self.beta]
-        return tuple(column.append for column in columns)
+        appenders = [column.append for column in columns]
+        if self.code is not None:
+            code, put_code = self.code, self.move.append
+
+            def put_move(move) -> None:
+                put_code(code(move))
+
+            appenders[1] = put_move
+        return tuple(appenders)
 
     # The window as each call returned differs from the one it entered with only for
     # inner calls: the search keeps those in ``exits`` and the columns are made from

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterator, NamedTuple
 
 from ..errors import InvalidOption, short_repr
+from ..games.base import move_coder
 from .columns import (Columns, bound_rows, child_rows, event_columns, event_rows, heuristic_rows,
                       narrowed_window, networkx_graph, step_columns)
 from .node import Node, NodeList
@@ -105,6 +106,37 @@ class SearchTree(SearchFacts):
         self._step_cache = None
         self._event_cache = None
         self._flag_cache = None
+        coder = move_coder(game)
+        self._decode = None if coder is None else coder[1]
+
+    def move_at(self, index: int) -> Any:
+        """The move that led to node ``index`` from its parent, as the game plays it (the
+        recording keeps a code: the game's ``code_move`` gives the move back).
+
+        Parameters
+        ----------
+        index : int
+            A node's row, 1 or more (the root's row, 0, holds ``-1``: no move).
+
+        Returns
+        -------
+        object
+            The move (a cell, a column, a UCI string ...).
+
+        Raises
+        ------
+        IndexError
+            For an index past the last node.
+
+        Examples
+        --------
+        >>> from minimax_viz import Chess, minimax
+        >>> minimax(Chess(), "7k/8/8/8/8/8/P7/K7 w - - 0 1", depth=1).tree.move_at(1)
+        'a1b2'
+        """
+        code = self.recorder.move[index]
+        decode = self._decode
+        return code if decode is None else decode(code)
 
     def __len__(self) -> int:
         return len(self.recorder.parent)
@@ -254,7 +286,7 @@ class SearchTree(SearchFacts):
         if index in cache:
             return cache[index]
         parent = self.recorder.parent[index]
-        state = self.game.play(self.internal_state(parent), self.recorder.move[index])
+        state = self.game.play(self.internal_state(parent), self.move_at(index))
         if len(cache) < 100_000:
             cache[index] = state
         return state

@@ -189,7 +189,7 @@ def move_parts(node: Node) -> tuple[str | None, str | None, float | None]:
     odd = tree.odd_move(node.index)
     if odd is not None:   # a learner's call given a position no move leads to: what the board shows
         return odd[0], odd[1], None
-    game, up, move = tree.game, tree.recorder.parent[node.index], tree.recorder.move[node.index]
+    game, up, move = tree.game, tree.recorder.parent[node.index], tree.move_at(node.index)
     state = tree.internal_state(up)
     kind = game.node_type(state)
     by = "chance" if kind == "chance" else game.player(state)
