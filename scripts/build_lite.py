@@ -50,6 +50,9 @@ ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "build" / "lite"
 #: The pure-Python wheels the site serves besides the package's own (not in Pyodide's lock).
 PURE_WHEELS = ("ipywidgets", "ipyevents", "comm", "jupyterlab_widgets", "networkx", "chess")
+#: Those of them whose project publishes a source release only (python-chess since 1.11): the
+#: build makes their wheel from it.
+SDIST_ONLY = ("chess",)
 #: The JupyterLab extensions the site carries, as folders under share/jupyter/labextensions.
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
               "ipyevents")
@@ -110,11 +113,26 @@ def pure_wheels(dest: Path, names=PURE_WHEELS) -> list[Path]:
 
     Only pure-Python wheels (``py3-none-any``) are taken: the kind piplite can install.
     """
-    pins = [f"{name}=={version(name)}" for name in names]
+    published = [name for name in names if name not in SDIST_ONLY]
+    pins = [f"{name}=={version(name)}" for name in published]
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                     "--only-binary=:all:", "--platform", "any", "--python-version", "3.14",
                     "--implementation", "py", "--dest", str(dest), *pins], check=True)
+    for name in names:
+        if name in SDIST_ONLY:
+            built_wheel(name, dest)
     return sorted(w for w in dest.glob("*.whl") if _project(w.name) in {_project(n) for n in names})
+
+
+def built_wheel(name: str, dest: Path) -> Path:
+    """Build the wheel of `name`, at the version installed here, from its source release on
+    PyPI (a project that publishes no wheel), into `dest`; it must come out pure Python."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary", name,
+                    "--wheel-dir", str(dest), f"{name}=={version(name)}"], check=True)
+    wheel = next(w for w in dest.glob("*.whl") if _project(w.name) == _project(name))
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        sys.exit(f"{wheel.name} is not a pure-Python wheel: piplite cannot install it")
+    return wheel
 
 
 def _project(filename: str) -> str:
