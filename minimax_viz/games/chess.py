@@ -68,11 +68,29 @@ class Position(chess.Board):
     Position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
     """
 
-    #: The legal moves by UCI string, once :meth:`Chess.moves` has listed them.
-    _legal: dict | None = None
+    #: The legal moves by UCI string, once :meth:`moves_by_uci` has listed them.
+    _by_uci: dict | None = None
 
     def __repr__(self) -> str:
         return f"Position({self.fen()!r})"
+
+    def moves_by_uci(self) -> dict:
+        """The legal moves by UCI string, in python-chess's order, worked out once; none in a
+        game drawn with moves left (insufficient material, the fifty-move rule).
+
+        Returns
+        -------
+        dict of str to chess.Move
+            Each legal move's UCI string and python-chess's move.
+        """
+        by_uci = self._by_uci
+        if by_uci is None:
+            drawn = self.halfmove_clock >= 100 or self.is_insufficient_material()
+            by_uci = self._by_uci = {} if drawn else {
+                _UCI[move.from_square | move.to_square << 6 | (move.promotion or 0) << 12]: move
+                for move in self.generate_legal_moves()
+            }
+        return by_uci
 
     def __hash__(self) -> int:
         return hash(_key(self))
@@ -98,19 +116,6 @@ def _child(pos: Position, move: chess.Move) -> Position:
     child = pos.copy(stack=False)
     child.push(move)
     return child
-
-
-def _legal(pos: Position) -> dict:
-    """The legal moves of ``pos`` by UCI string, in python-chess's order, worked out once;
-    none in a game drawn with moves left (insufficient material, the fifty-move rule)."""
-    legal = pos._legal
-    if legal is None:
-        drawn = pos.halfmove_clock >= 100 or pos.is_insufficient_material()
-        legal = pos._legal = {} if drawn else {
-            _UCI[move.from_square | move.to_square << 6 | (move.promotion or 0) << 12]: move
-            for move in pos.generate_legal_moves()
-        }
-    return legal
 
 
 def _uci_names() -> tuple[list, dict]:
@@ -378,7 +383,7 @@ class Chess(Game):
         >>> Chess().moves("7k/8/8/8/8/8/8/K7 w - - 0 1")   # two bare kings: a draw
         ()
         """
-        return tuple(_legal(self._position(state)))
+        return tuple(self._position(state).moves_by_uci())
 
     def play(self, state: Any, move: str) -> Position:
         """The position after ``move``; the given position is left as it was.
@@ -410,9 +415,7 @@ class Chess(Game):
         Position('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1')
         """
         pos = state if type(state) is Position else self._position(state)
-        legal = pos._legal
-        if legal is None:
-            legal = _legal(pos)
+        legal = pos.moves_by_uci()
         try:
             found = legal.get(move)
         except TypeError:   # an unhashable move
@@ -442,7 +445,7 @@ class Chess(Game):
             For a value that is not a position (see :meth:`state`).
         """
         pos = state if type(state) is Position else self._position(state)
-        return tuple([(uci, _child(pos, move)) for uci, move in _legal(pos).items()])
+        return tuple([(uci, _child(pos, move)) for uci, move in pos.moves_by_uci().items()])
 
     def move_code(self, move: str) -> int:
         """The whole number a recording keeps for a move: ``from + 64 * to + 4096 *
@@ -685,7 +688,7 @@ class Chess(Game):
         """The words for a move ``play`` refuses."""
         if self.outcome(pos) is not None:
             return InvalidMove(f"the game is over ({self.result_text(pos)}); no move can follow")
-        legal = list(_legal(pos))
+        legal = list(pos.moves_by_uci())
         shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
         if type(move) is not str:
             return InvalidMove(

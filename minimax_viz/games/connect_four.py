@@ -524,7 +524,7 @@ class ConnectFour(ConnectFourBoard, Game):
         """
         if type(state) is int:
             return () if self._won(state) else self._drop_each(state, self._drops)
-        return _as_boards(self, self._code(state), self._drops, ended=True)
+        return self._as_boards(self._code(state), self._drops, ended=True)
 
     def open_successors(self, state: Any) -> tuple:
         """:meth:`successors` of a game still on (``outcome`` is None), as the search asks
@@ -542,7 +542,7 @@ class ConnectFour(ConnectFourBoard, Game):
             One ``(column, next_state)`` pair per open column.
         """
         return (self._drop_each(state, self._drops) if type(state) is int
-                else _as_boards(self, self._code(state), self._drops, ended=False))
+                else self._as_boards(self._code(state), self._drops, ended=False))
 
     def successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors` with the columns from the centre outwards (ties: the left
@@ -572,7 +572,7 @@ class ConnectFour(ConnectFourBoard, Game):
         """
         if type(state) is int:
             return () if self._won(state) else self._drop_each(state, self._drops_by_priority)
-        return _as_boards(self, self._code(state), self._drops_by_priority, ended=True)
+        return self._as_boards(self._code(state), self._drops_by_priority, ended=True)
 
     def open_successors_by_priority(self, state: Any) -> tuple:
         """:meth:`successors_by_priority` of a game still on, as the search asks them.
@@ -589,7 +589,7 @@ class ConnectFour(ConnectFourBoard, Game):
             ``(column, next_state)`` pairs, centre first.
         """
         return (self._drop_each(state, self._drops_by_priority) if type(state) is int
-                else _as_boards(self, self._code(state), self._drops_by_priority, ended=False))
+                else self._as_boards(self._code(state), self._drops_by_priority, ended=False))
 
     # -- inside -------------------------------------------------------------------------------
     def _from_rows(self, rows) -> int:
@@ -608,23 +608,22 @@ class ConnectFour(ConnectFourBoard, Game):
             self._boards.clear()
         self._boards[rows] = code
 
+    def _as_boards(self, code: int, drops: tuple, *, ended: bool) -> tuple:
+        """The successors of a board given in a form other than a code: ``(column, child)`` pairs in
+        ``drops`` order, each child as its list of rows, as :meth:`play` gives for such a board
+        (and kept as reachable, as play keeps its boards); none after a four when ``ended``."""
+        if ended and self._won(code):
+            return ()
+        listed = []
+        for column, child in self._drop_each(code, drops):
+            board = self.board(child)
+            self._remember(tuple(board), child)
+            listed.append((column, board))
+        return tuple(listed)
+
     def _reachable(self, x: int, o: int) -> int:
         """The code of X's and O's bit boards, once the rules are found to reach them."""
         return check_reachable(x, o, rows=self.rows, cols=self.cols, four=self._four)
-
-
-def _as_boards(game: ConnectFour, code: int, drops: tuple, *, ended: bool) -> tuple:
-    """The successors of a board given in a form other than a code: ``(column, child)`` pairs in
-    ``drops`` order, each child as its list of rows, as :meth:`ConnectFour.play` gives for such a
-    board (and kept as reachable, as play keeps its boards); none after a four when ``ended``."""
-    if ended and game._won(code):
-        return ()
-    listed = []
-    for column, child in game._drop_each(code, drops):
-        board = game.board(child)
-        game._remember(tuple(board), child)
-        listed.append((column, board))
-    return tuple(listed)
 
 
 def _column(move, cols: int) -> int:
