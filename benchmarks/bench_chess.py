@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import gc
-import time
 import tracemalloc
 
 import chess
 
 import minimax_viz as mv
+from bench_search import best_times   # the same timing as the search benchmark
 
 START = chess.STARTING_FEN
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -56,23 +56,6 @@ def perft_game(game, state, depth: int) -> int:
     for move in game.moves(state):
         n += perft_game(game, game.play(state, move), depth - 1)
     return n
-
-
-def best_times(fns, repeat: int) -> list[float]:
-    """Best wall time of each function over ``repeat`` interleaved rounds, the garbage
-    collector paused while one runs (as ``timeit`` does)."""
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            gc.collect()
-            gc.disable()
-            try:
-                start = time.perf_counter()
-                fn()
-                best[i] = min(best[i], time.perf_counter() - start)
-            finally:
-                gc.enable()
-    return best
 
 
 def traced_bytes(fn) -> tuple[int, int]:
