@@ -180,8 +180,8 @@ VERDICTS = [
     ("equal material: a knight in the centre (1.Nf3) against one on the rim (1.Nh3)",
      "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
      "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1", 1),
-    ("equal material: White's king behind its pawns against the same king with its pawns on the other wing",
-     "4r1k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 0 1", "4r1k1/5ppp/8/8/8/8/PPP5/3QR1K1 w - - 0 1", 1),
+    ("equal material: White's king behind its pawns against the same king with the pawns pushed away from it",
+     "r4rk1/5ppp/8/8/8/8/5PPP/R4RK1 w - - 0 1", "r4rk1/5ppp/8/8/5PPP/8/8/R4RK1 w - - 0 1", 1),
 ]
 #: Where the symmetry of an evaluation is tried too: Kiwipete, a busy middlegame.
 _BUSY = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
