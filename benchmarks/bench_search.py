@@ -84,8 +84,8 @@ def main() -> None:
     ], args.repeat)
     plain, rec, ab = mv.minimax(game, record=False), mv.minimax(game), mv.alphabeta(game)
     reused = mv.minimax(game, reuse=True)
-    assert [getattr(reused.tree._rec, c) for c in ("parent", "move", "kind", "score")] == \
-        [getattr(rec.tree._rec, c) for c in ("parent", "move", "kind", "score")], "reuse=True must record the same tree"
+    assert [getattr(reused.tree.recorder, c) for c in ("parent", "move", "kind", "score")] == \
+        [getattr(rec.tree.recorder, c) for c in ("parent", "move", "kind", "score")], "reuse=True must record the same tree"
     rec_bytes = peak_bytes(lambda: mv.minimax(game))
     plain_bytes = peak_bytes(lambda: mv.minimax(game, record=False))
     n = len(rec.tree)

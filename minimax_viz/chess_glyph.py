@@ -66,6 +66,12 @@ class ChessGlyph(Glyph):
 
     The board is 0.9 units square (leaves are one unit apart): 81 px, some 10 px a
     square, at a drawing's natural size, which it never goes below (``min_unit_px``).
+    The drawings pick it for :class:`~minimax_viz.Chess` by themselves.
+
+    Parameters
+    ----------
+    game : Chess
+        The game whose trees it draws.
     """
 
     width = 0.9
@@ -94,16 +100,76 @@ class ChessGlyph(Glyph):
         return str(game.move_name(state, move))
 
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
+        """A value as the pictures write it: a number of pawns, or a mate's score.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+        value : float or None
+            The value.
+        signed : bool, optional
+            Whether a value above 0 gets a ``+`` (the default).
+        guess : bool, optional
+            Whether it is the heuristic's value (written the same way).
+
+        Returns
+        -------
+        str
+            The value's text.
+        """
         return format_value(value, signed=signed)
 
     def legend(self, game) -> list[tuple[str, str, str]]:
+        """The legend's entries for results: mates for either side, and a draw.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+
+        Returns
+        -------
+        list of tuple
+            ``(marker, colour role, words)`` per entry.
+        """
         return [("s", "max", f"+{MATE} − plies: White mates"), ("s", "min", f"−{MATE} + plies: Black mates"),
                 ("s", "draw", "0 draw")]
 
     def guess_words(self, game) -> str:
+        """What a heuristic value is, for the legend: material in pawns.
+
+        Parameters
+        ----------
+        game : Chess
+            The game.
+
+        Returns
+        -------
+        str
+            The words.
+        """
         return "heuristic: material, White's − Black's (pawns)"
 
     def draw(self, ax, tree, items, scale):
+        """Draw a board for each node of ``items`` into ``ax``, as a few collections.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes
+            The axes drawn into.
+        tree : SearchTree
+            The recorded search the nodes come from.
+        items : list of tuple
+            ``(index, x, y)`` per node: its row and the centre of its board.
+        scale : float
+            The drawing's scale (1: 0.9 inch per unit).
+
+        Returns
+        -------
+        list of Layer
+            The layers made, each collection with the node that owns each of its elements.
+        """
         parts = {name: ([], []) for name in ("frame", "light", "dark", "mark", "white", "ink")}
         for index, x, y in items:
             node = tree.nodes[index]

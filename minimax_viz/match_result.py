@@ -214,12 +214,14 @@ class MatchResult:
         label = max(len(p) for p in self.players) + 4
         cells = self._cells(colours)
         width = max([len(text) for texts in cells.values() for text in texts] + [1]) + 2
-        lines = [(" " * (label + 6) + "".join(f"{j + 1:<{width}}" for j in range(len(self.players)))).rstrip()]
+        kinds = ("all", f"as {colours[0]}", f"as {colours[1]}")
+        side = max(6, max(len(kind) for kind in kinds) + 1)   # "as White" is wider than "as X"
+        lines = [(" " * (label + side) + "".join(f"{j + 1:<{width}}" for j in range(len(self.players)))).rstrip()]
         for i, p in enumerate(self.players):
-            for k, kind in enumerate(("all", f"as {colours[0]}", f"as {colours[1]}")):
+            for k, kind in enumerate(kinds):
                 head = f"{i + 1} {p}" if k == 0 else ""
                 row = [("" if k else "-") if p == q else cells[p, q][k] for q in self.players]
-                lines.append(f"{head:<{label}}{kind:<6}" + "".join(f"{c:<{width}}" for c in row).rstrip())
+                lines.append(f"{head:<{label}}{kind:<{side}}" + "".join(f"{c:<{width}}" for c in row).rstrip())
         lines.append(f"{len(self.games)} games of {self.game!r}, {self.budget!r} a move, seed {self.seed}: "
                      "the row player's wins-draws-losses")
         return "\n".join(lines)

@@ -471,12 +471,35 @@ def _tampered(seat: _Seat, watched: Metered, before: dict, own_state, state) -> 
 def _illegal(move, referee: Game, state) -> tuple[str, str] | None:
     """What was wrong when ``move`` is no move or not a legal one in ``state``, else None."""
     legal = list(referee.moves(state))
-    if isinstance(move, bool) or not isinstance(move, Integral) or type(move).__module__ not in ("builtins", "numpy"):
+    if not _move_like(move, legal):
         return (f"it returned {short_repr(move)}, which is not a move",
-                f"return one of the legal moves, {legal} (a whole number)")
+                f"return one of the legal moves, {short_repr(legal)} ({_kind_of_move(legal)})")
     if not any(_same_state(m, move) for m in legal):
-        return f"it returned {short_repr(move)}, which is not a legal move here", f"return one of {legal}"
+        return f"it returned {short_repr(move)}, which is not a legal move here", f"return one of {short_repr(legal)}"
     return None
+
+
+def _move_like(move, legal: list) -> bool:
+    """Whether ``move`` is of the kind the game's moves are: a whole number (numpy's too, no
+    bool, no float) where they are whole numbers, a string where they are strings (chess's UCI
+    moves), else the moves' own type."""
+    if not legal:
+        return True
+    kind = type(legal[0])
+    if kind is int:
+        return (not isinstance(move, bool) and isinstance(move, Integral)
+                and type(move).__module__ in ("builtins", "numpy"))
+    return isinstance(move, kind)
+
+
+def _kind_of_move(legal: list) -> str:
+    """The words for the kind of the game's moves."""
+    kind = type(legal[0]) if legal else int
+    if kind is int:
+        return "a whole number"
+    if kind is str:
+        return f"a string, such as {legal[0]!r}"
+    return f"a {kind.__name__}"
 
 
 def _same_state(a, b) -> bool:

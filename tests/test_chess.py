@@ -362,3 +362,68 @@ def test_is_capture_refuses_an_illegal_move(game):
     assert not game.is_capture(START, "e2e4")
     with pytest.raises(InvalidMove, match="e2e5 is not legal"):
         game.is_capture(START, "e2e5")
+
+
+# -- players and the referee -----------------------------------------------------------------------
+
+def test_a_short_match_plays_legal_chess_to_the_end_without_forfeits():
+    result = mv.play_match([mv.alphabeta_player(2), mv.greedy_player], game=mv.Chess(), games=2)
+    assert len(result.games) == 2 and not result.forfeits()
+    for record in result.games:
+        board = chess.Board()   # python-chess replays every move and judges the end, not our rules
+        for uci in record.moves:
+            assert type(uci) is str and chess.Move.from_uci(uci) in board.legal_moves, (record.index, uci)
+            board.push_uci(uci)
+        assert (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material()
+                or board.is_fifty_moves()), board.fen()
+        last_mover = record.first if len(record.moves) % 2 else record.second
+        assert record.winner == (last_mover if board.is_checkmate() else None)
+    assert "as White" in result.table() and "as White0" not in result.table()
+
+
+@pytest.mark.parametrize("reply, words", [
+    ("e2e5", "it returned 'e2e5', which is not a legal move here"),
+    ("E2E4", "it returned 'E2E4', which is not a legal move here"),
+    (12, "it returned 12, which is not a move; return one of the legal moves, "),
+    (chess.Move.from_uci("e2e4"), "which is not a move"),
+])
+def test_a_player_with_an_illegal_move_forfeits_in_words(reply, words):
+    def illegal(game, state, budget):
+        return reply
+
+    result = mv.play_match([illegal, mv.greedy_player], game=mv.Chess(), games=2)
+    forfeits = result.forfeits()
+    assert [f.player for f in forfeits] == ["illegal", "illegal"]
+    assert words in forfeits[0].words
+    if type(reply) is not str:
+        assert "a string, such as 'g1h3'" in forfeits[0].words
+
+
+# -- moves as UCI strings through the recording ------------------------------------------------------
+
+def test_recorded_trees_hold_uci_moves_for_the_engine_and_the_learner(game):
+    engine = mv.alphabeta(game, MORPHY, depth=2)
+    learner = mv.record_calls(learner_style.alphabeta, game, MORPHY, 2)
+    legal = set(chess.Board(MORPHY).legal_moves)
+    for tree in (engine.tree, learner.tree):
+        assert {chess.Move.from_uci(c.move) for c in tree.root.children} == legal
+        for node in tree.nodes[1:]:
+            assert type(node.move) is str
+            parent = node.parent.internal_state
+            assert chess.Move.from_uci(node.move) in parent.legal_moves
+            assert node.internal_state == game.play(parent, node.move)
+    assert type(engine.move) is str and learner.move == engine.move
+    assert "plays " + engine.tree.nodes[1].move in engine.tree.nodes[1].move_words
+
+
+def test_move_codes_cost_other_games_nothing_and_wrappers_hand_them_on(game):
+    from minimax_viz.games.base import move_coder
+    from minimax_viz.games.forwarding import ForwardingGame
+
+    assert move_coder(mv.TicTacToe()) is None and move_coder(mv.ConnectFour()) is None
+    assert mv.minimax(mv.TicTacToe(), "XX.OO....").tree.recorder.code is None
+    assert move_coder(ForwardingGame(mv.TicTacToe())) is None
+    wrapped = ForwardingGame(game)
+    assert move_coder(wrapped) is not None
+    tree = mv.alphabeta(wrapped, MORPHY, depth=2).tree
+    assert [c.move for c in tree.root.children] == list(game.moves(MORPHY))

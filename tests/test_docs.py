@@ -35,6 +35,10 @@ COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
              "minimax_viz.handout", "minimax_viz.exercises.session", "minimax_viz.clock", "minimax_viz.verdict",
              "minimax_viz.exercises.nested", "minimax_viz.exercises.tutorial_minimax", "minimax_viz.exercises.extension"])
 
+#: Modules beside the package's ``__all__`` whose public callables the reference documents
+#: one by one (docs/games.rst): chess's positions and the board its trees are drawn with.
+BESIDE = ["minimax_viz.games.chess", "minimax_viz.chess_glyph"]
+
 
 def _members(cls):
     """A class's own public methods and properties (inherited ones are checked where they are defined)."""
@@ -50,7 +54,7 @@ def _members(cls):
 def public_callables():
     """``(qualified name, object)`` of every public callable the reference documents."""
     modules = [(minimax_viz, name) for name in minimax_viz.__all__ if name not in NOT_YET]
-    for module_name in COURSE:
+    for module_name in COURSE + BESIDE:
         module = importlib.import_module(module_name)
         modules += [(module, name) for name in module.__all__]
     for module, name in modules:
@@ -103,6 +107,12 @@ def test_the_reference_covers_what_the_test_does():
     assert not absent, f"names of minimax_viz.__all__ on no page of docs/: {absent}"
     for module_name in COURSE:
         assert f"automodule:: {module_name}\n" in pages, module_name
+    for module_name in BESIDE:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if callable(obj) and getattr(minimax_viz, name, None) is not obj:
+                assert f":: {module_name}.{name}\n" in pages, f"{module_name}.{name} is on no page of docs/"
 
 
 def _undocumented(game, depth):

@@ -46,6 +46,8 @@ def as_move(game, state, move):
         moves = list(game.moves(state))
         if isinstance(move, bool):
             return move
+        if any(type(m) is type(move) and m == move for m in moves):   # a move as the game lists it
+            return move
         if isinstance(move, int) and move in moves:
             return move
         names = [game.move_name(state, m) for m in moves]

@@ -254,8 +254,9 @@ class Game:
 
         Returns
         -------
-        sequence of int
-            The moves.
+        sequence
+            The moves: whole numbers in most games (a cell, a column), UCI strings in chess;
+            any hashable values, with :meth:`move_code` when they are not whole numbers.
         """
         raise NotImplementedError
 
@@ -266,8 +267,8 @@ class Game:
         ----------
         state : object
             A position of this game, in its public or internal form.
-        move : int
-            A legal move at ``state``.
+        move : object
+            A legal move at ``state``, one of :meth:`moves`.
 
         Returns
         -------

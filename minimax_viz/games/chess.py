@@ -50,8 +50,20 @@ class Position(chess.Board):
 
     It is a ``chess.Board`` in every other way, printed as its FEN, and hashable (equal
     positions, counters included, hash alike). Read it, do not change it: the search
-    shares it between calls (a ``push`` undone with ``pop`` is fine).
+    shares it between calls (a ``push`` undone with ``pop`` is fine). Once
+    :meth:`Chess.moves` has listed its legal moves it keeps them by UCI string, so
+    :meth:`Chess.play` finds a move with one look-up.
 
+    Parameters
+    ----------
+    fen : str or None, optional
+        The position's FEN (python-chess's ``chess.Board`` argument; the start position
+        unless given). :meth:`Chess.state` checks a FEN before it makes a position.
+    chess960 : bool, optional
+        python-chess's flag for Chess960 castling (False: standard chess).
+
+    Examples
+    --------
     >>> Position()
     Position('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
     """
@@ -122,8 +134,8 @@ class Chess(Game):
     """Chess over python-chess: White is Max, positions are FEN strings, moves UCI strings.
 
     ``moves`` lists the legal moves as UCI strings (``"e2e4"``, ``"e7e8q"``) in the order
-    python-chess generates them (``board.legal_moves``: by the moving piece's square, from
-    h8 down to a1, pawns' promotions queen first); ``play`` takes one, and a search's
+    python-chess generates them (``board.legal_moves``: pieces before pawns, each by its
+    square from h8 down to a1; see :meth:`moves`); ``play`` takes one, and a search's
     ``result.move`` is one. ``move_code`` and ``code_move`` turn a move into the whole
     number a recording keeps and back.
 
@@ -337,9 +349,12 @@ class Chess(Game):
         return "max" if pos.turn else "min"
 
     def moves(self, state: Any) -> tuple[str, ...]:
-        """The legal moves as UCI strings, in python-chess's order (empty when the game is
-        over): by the moving piece's square from h8 down to a1, each piece's targets in the
-        same order, a promotion's pieces queen, rook, bishop, knight; castling last.
+        """The legal moves as UCI strings, in python-chess's order (``board.legal_moves``;
+        empty when the game is over): the moves of the pieces other than pawns (by the
+        moving piece's square, h8 down to a1, each piece's targets the same way), then
+        castling, then the pawns' captures, single steps, double steps and en passant; a
+        promotion's pieces queen, rook, bishop, knight. In check, python-chess lists its
+        evasions (the king's moves first).
 
         Parameters
         ----------

@@ -3,6 +3,7 @@ successors a search takes from any ``order`` function, checked at every node."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
 from ..errors import InvalidOption
@@ -141,7 +142,8 @@ def ordered_moves(game, order):
 
 def checked_order(game, order):
     """``reorder(state, moves)``: ``order(game, state, moves)`` as a list, refused in words
-    unless it is a list or tuple of the same moves (whole numbers) in another order.
+    unless it is a list or tuple of the same moves (of the type of the game's moves) in another
+    order.
 
     Raises
     ------
@@ -152,15 +154,17 @@ def checked_order(game, order):
     def reorder(state, moves):
         given = order(game, state, moves)
         chosen = list(given) if isinstance(given, (list, tuple, range)) else None
-        if chosen is None or any(type(m) is not int for m in chosen):
+        kind = type(moves[0]) if moves else int   # the game's moves: whole numbers, UCI strings ...
+        if chosen is None or any(type(m) is not kind for m in chosen):
             what = f"{_short(given)}" if chosen is None else f"{_short(chosen)}"
+            words = "whole numbers" if kind is int else f"{kind.__name__} values"
             raise InvalidOption(
-                f"order must return a list of the moves it was given (whole numbers) in another order; "
+                f"order must return a list of the moves it was given ({words}) in another order; "
                 f"given {_short(list(moves))} it returned {what}"
             )
-        if sorted(chosen) != sorted(moves):
-            dropped = sorted(set(moves) - set(chosen))
-            invented = sorted(set(chosen) - set(moves))
+        if Counter(chosen) != Counter(moves):
+            dropped = [m for m in moves if m not in chosen]
+            invented = [m for m in chosen if m not in moves]
             raise InvalidOption(
                 f"order must return the same moves in another order; given {_short(list(moves))} it returned "
                 f"{_short(chosen)} (dropped {_short(dropped)}, invented {_short(invented)}, or repeated some)"
