@@ -30,7 +30,7 @@ NOT_YET = {"draw_tree", "TreeView", "tree_png", "draw_difference", "draw_crossta
            "principal_variation", "score_text"}
 #: The course layer's modules whose ``__all__`` the reference documents (docs/course.rst).
 COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
-          + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 11)]
+          + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 12)]
           + ["minimax_viz.exercises.capstone", "minimax_viz.exercises.searches", "minimax_viz.tutorial",
              "minimax_viz.handout", "minimax_viz.exercises.session", "minimax_viz.clock", "minimax_viz.verdict",
              "minimax_viz.exercises.nested", "minimax_viz.exercises.tutorial_minimax", "minimax_viz.exercises.extension"])

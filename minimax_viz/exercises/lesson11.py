@@ -107,7 +107,7 @@ def check_alphabeta(fn: Callable) -> Feedback:
     try:
         fn(game, game.state(fen), depth)
     except Exception as err:  # the learner's code: its error becomes words
-        return Feedback(False, f"on {words}: {name}(game, state, {depth}) {describe_error(err)}.")
+        return Feedback(False, f"on {words}: {name}(game, state, {depth}): {describe_error(err)}.")
     calls = 0
     for words, fen, depth in SEARCH_CASES:
         verdict = compare_search(fn, "alphabeta", game, fen, depth)
@@ -203,7 +203,7 @@ def _score(fn: Callable, fen: str) -> tuple[Any, str | None]:
     try:
         value = fn(board)
     except Exception as err:  # the learner's code: its error becomes words
-        return None, f"your evaluation, given the board of {fen!r}, {describe_error(err)}"
+        return None, f"your evaluation of {fen!r}: {describe_error(err)}"
     if hasattr(value, "item") and getattr(value, "shape", None) == ():
         value = value.item()
     if not _number(value):
@@ -297,7 +297,7 @@ def check_evaluate(fn: Callable) -> Feedback:
                 "and for each king the pawns of its own colour beside it" if "king" in words else
                 "add the squares each piece attacks (len(board.attacks(square))), White's minus Black's, "
                 "times a small weight such as 0.05, so that material still comes first.")
-            return Feedback(False, problem + ".", hint=hint)
+            return Feedback(False, problem + ".", hint=None if problem.startswith("your evaluation") else hint)
     problem = _symmetry_problem(fn)
     if problem is not None:
         return Feedback(False, problem + ".")
@@ -529,7 +529,7 @@ def check_quiescence(fn: Callable) -> Feedback:
             return Feedback(False, f"on {words}: {name} recursed without end (RecursionError); search only "
                                    "captures, each from the position it leads to.")
         except Exception as err:  # the learner's code: its error becomes words
-            return Feedback(False, f"on {words}: {name}(game, state) {describe_error(err)}.")
+            return Feedback(False, f"on {words}: {name}(game, state): {describe_error(err)}.")
         if hasattr(got, "item") and getattr(got, "shape", None) == ():
             got = got.item()
         if isinstance(got, tuple) and len(got) == 2 and _number(got[0]):
