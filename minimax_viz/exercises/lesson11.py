@@ -450,31 +450,75 @@ def _parting(game: Chess, fen: str, mine: list, right: list, notes: dict) -> str
     reference does not."""
     i = next((k for k, (a, b) in enumerate(zip(mine, right)) if a != b), min(len(mine), len(right)))
     if i < len(mine):
-        line = mine[i]
-        parent, move = line[:-1], line[-1]
-        state = game.state(fen)
-        for step in parent:
-            state = game.play(state, step)
-        if not game.is_capture(state, move):
-            return (f"{_line_words(parent)}, your quiescence played {move}, a quiet move; past the horizon search "
-                    "only captures (game.is_capture(state, move))")
-        if i >= len(right) or line not in right:
-            note = notes.get(parent)
-            if note is not None:
-                stand, alpha, beta, maximise = note
-                if (stand >= beta) if maximise else (stand <= alpha):
-                    bound = f"beta = {format_value(beta)}" if maximise else f"alpha = {format_value(alpha)}"
-                    return (f"{_line_words(parent)}, your quiescence went on to play {move}, but there the side to "
-                            f"move can stand pat: game.evaluate gives {format_value(stand)}, already "
-                            f"{'≥' if maximise else '≤'} {bound}, so no capture is needed: return it")
-            return (f"{_line_words(parent)}, your quiescence went on to play {move}, where the reference has "
-                    "stopped: once alpha >= beta the other captures cannot matter (and standing pat counts as "
-                    "the first value: alpha or beta moves to it before any capture)")
+        words = _extra_words(game, fen, mine[i], right, notes)
+        if words is not None:
+            return words
     want = right[i]
     got = f", but played {mine[i][-1]} there" if i < len(mine) and mine[i][:-1] == want[:-1] else ""
     later = " (it did, later: try the captures in game.moves order)" if want in mine else ""
     return (f"{_line_words(want[:-1])}, the reference plays the capture {want[-1]} next{got}; your quiescence "
             f"did not{later}. Try every capture, each with the window as it stands, until alpha >= beta")
+
+
+def _extra_words(game: Chess, fen: str, line: tuple, right: list, notes: dict) -> str | None:
+    """Words for a position the learner's quiescence played that the reference does not play
+    (a quiet move, or a capture after the reference stopped); None when the reference plays it."""
+    parent, move = line[:-1], line[-1]
+    state = game.state(fen)
+    for step in parent:
+        state = game.play(state, step)
+    if not game.is_capture(state, move):
+        return (f"{_line_words(parent)}, your quiescence played {move}, a quiet move; past the horizon search "
+                "only captures (game.is_capture(state, move))")
+    if line in right:
+        return None
+    stand, alpha, beta, maximise = notes.get(parent, (None, None, None, None))
+    if stand is not None and ((stand >= beta) if maximise else (stand <= alpha)):
+        bound = f"beta = {format_value(beta)}" if maximise else f"alpha = {format_value(alpha)}"
+        return (f"{_line_words(parent)}, your quiescence went on to play {move}, but there the side to move can "
+                f"stand pat: game.evaluate gives {format_value(stand)}, already {'≥' if maximise else '≤'} "
+                f"{bound}, so no capture is needed: return it")
+    return (f"{_line_words(parent)}, your quiescence went on to play {move}, where the reference has stopped: "
+            "once alpha >= beta the other captures cannot matter (and standing pat counts as the first value: "
+            "alpha or beta moves to it before any capture)")
+
+
+def _quiescence_case(fn: Callable, game: Chess, words: str, fen: str) -> Feedback | None:
+    """The verdict on one position of :data:`QUIESCENCE_CASES`: None when the learner's
+    quiescence plays what the reference plays (under either pruning rule) and returns its value."""
+    name = getattr(fn, "__name__", "your function")
+    root = game.state(fen)
+    rights = []
+    for on_equal in (True, False):
+        watched, notes = _Watched(game, root), {}
+        rights.append((_reference(watched, root, on_equal=on_equal, notes=notes), watched.played, notes))
+    watched = _Watched(game, root)
+    try:
+        got = fn(watched, root)
+    except _TooLong as err:
+        return Feedback(False, f"on {words}: {err}; search captures only, and stop at a finished game.")
+    except RecursionError:
+        return Feedback(False, f"on {words}: {name} recursed without end (RecursionError); search only "
+                               "captures, each from the position it leads to.")
+    except Exception as err:  # the learner's code: its error becomes words
+        return Feedback(False, f"on {words}: {name}(game, state): {describe_error(err)}.")
+    if hasattr(got, "item") and getattr(got, "shape", None) == ():
+        got = got.item()
+    if isinstance(got, tuple) and len(got) == 2 and _number(got[0]):
+        return Feedback(False, f"on {words}: {name} returned a pair {shown(got)}; return the value alone "
+                               "(a quiescence search has no move to report).")
+    matched = [r for r in rights if r[1] == watched.played]
+    if not matched:
+        return Feedback(False, f"on {words}: {_parting(game, fen, watched.played, rights[0][1], rights[0][2])}.",
+                        hint="stand pat first (best = game.evaluate(state), and alpha or beta moves to it), "
+                             "then try the captures in game.moves order, each with the window as it stands.")
+    want = matched[0][0]
+    if not _number(got) or not math.isclose(got, want, abs_tol=1e-9):
+        return Feedback(False, f"on {words}: your quiescence plays the same positions as the reference but "
+                               f"returns {shown(got)}, not {format_value(want)}.",
+                        hint="a position is worth the best, for the side to move, of standing pat "
+                             "(game.evaluate) and its captures' values; a finished game is worth game.utility.")
+    return None
 
 
 @learner_check
@@ -508,45 +552,14 @@ def check_quiescence(fn: Callable) -> Feedback:
     Hint: stand pat first (best = game.evaluate(state), and alpha or beta moves to it), then try the captures in
     game.moves order, each with the window as it stands.
     """
-    name = getattr(fn, "__name__", "your function")
     if not callable(fn):
         return Feedback(False, f"the check takes your quiescence function itself, but it got {shown(fn)}.",
                         hint="pass the function's name, without calling it: check_quiescence(quiesce)")
     game = Chess()
     for words, fen in QUIESCENCE_CASES:
-        root = game.state(fen)
-        rights = []
-        for on_equal in (True, False):
-            watched, notes = _Watched(game, root), {}
-            value = _reference(watched, root, on_equal=on_equal, notes=notes)
-            rights.append((value, watched.played, notes))
-        watched = _Watched(game, root)
-        try:
-            got = fn(watched, root)
-        except _TooLong as err:
-            return Feedback(False, f"on {words}: {err}; search captures only, and stop at a finished game.")
-        except RecursionError:
-            return Feedback(False, f"on {words}: {name} recursed without end (RecursionError); search only "
-                                   "captures, each from the position it leads to.")
-        except Exception as err:  # the learner's code: its error becomes words
-            return Feedback(False, f"on {words}: {name}(game, state): {describe_error(err)}.")
-        if hasattr(got, "item") and getattr(got, "shape", None) == ():
-            got = got.item()
-        if isinstance(got, tuple) and len(got) == 2 and _number(got[0]):
-            return Feedback(False, f"on {words}: {name} returned a pair {shown(got)}; return the value alone "
-                                   "(a quiescence search has no move to report).")
-        matched = [r for r in rights if r[1] == watched.played]
-        if not matched:
-            value, right, notes = rights[0]
-            return Feedback(False, f"on {words}: {_parting(game, fen, watched.played, right, notes)}.",
-                            hint="stand pat first (best = game.evaluate(state), and alpha or beta moves to it), "
-                                 "then try the captures in game.moves order, each with the window as it stands.")
-        want = matched[0][0]
-        if not _number(got) or not math.isclose(got, want, abs_tol=1e-9):
-            return Feedback(False, f"on {words}: your quiescence plays the same positions as the reference but "
-                                   f"returns {shown(got)}, not {format_value(want)}.",
-                            hint="a position is worth the best, for the side to move, of standing pat "
-                                 "(game.evaluate) and its captures' values; a finished game is worth game.utility.")
+        verdict = _quiescence_case(fn, game, words, fen)
+        if verdict is not None:
+            return verdict
     return Feedback(True, f"your quiescence plays the same captures as the reference, in the same order, and "
                     f"returns the same value on all {len(QUIESCENCE_CASES)} positions, from a quiet start to "
                     "an Italian game full of captures.")
