@@ -77,9 +77,11 @@ def test_the_puzzles_are_the_published_mates():
     assert board.is_checkmate()
     board = chess.Board(L.MATE_IN_TWO)
     board.push_uci("a1a6")
-    for reply in list(board.legal_moves):
+    replies = list(board.legal_moves)
+    assert replies
+    for reply in replies:
         board.push(reply)
-        assert any(board.copy(stack=False).push(m) or _mates(board, m) for m in board.legal_moves), reply
+        assert any(_mates(board, m) for m in board.legal_moves), reply
         board.pop()
 
 
