@@ -1,4 +1,4 @@
-"""The play board: a human against the AI, in tic-tac-toe (unbeatable) or Connect Four."""
+"""The play board: a human against the AI, in tic-tac-toe (unbeatable), Connect Four or chess."""
 
 from __future__ import annotations
 
@@ -36,12 +36,14 @@ class _Decision:
 
 
 class PlayBoard(WidgetView):
-    """Play against the AI: click a cell (tic-tac-toe) or a column (Connect Four); it answers.
+    """Play against the AI: click a cell (tic-tac-toe), a column (Connect Four), or a piece and then
+    its square (chess); it answers.
 
     In tic-tac-toe the AI searches with alpha-beta to the end of the game, trying the
     centre and the corners first: it cannot be beaten. In Connect Four it thinks for
     ``seconds`` (1 by default) with iterative deepening (centre columns first, a memo
-    table), and the status line shows how deep it got while it thinks. It prefers
+    table), and the status line shows how deep it got while it thinks; in chess likewise,
+    guessing with material where it stops (a mate scores more). It prefers
     quicker wins (``quick_wins``: a finished game scores its utility times one plus the
     empty cells left), so it never dawdles when it can win. Choose your side, start
     again with "new game", "take back" a move, and ask "why did it play that?" to see the
@@ -50,6 +52,7 @@ class PlayBoard(WidgetView):
 
         play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
         play = mv.PlayBoard(mv.ConnectFour())
+        play = mv.PlayBoard(mv.Chess(), quick_wins=False)   # you play White
 
     From code: ``play.click(4)``, ``play.undo()`` (take back your last move and the AI's
     answer), ``play.new_game(human="O")``, ``play.why()``; read ``board``, ``winner``,
