@@ -339,6 +339,31 @@ def test_each_board_shows_its_pieces_its_last_move_and_a_check(game):
     assert owners["chess dark"].count(root.index) == 32 and owners["chess frame"] == [root.index, lift.index, mated.index]
 
 
+# -- captures, for quiescence ----------------------------------------------------------------------
+
+def _captures_at(game, state, depth):
+    """Captures among the moves ``depth`` plies down (perft's "captures" column)."""
+    if depth == 1:
+        return sum(game.is_capture(state, move) for move in game.moves(state))
+    return sum(_captures_at(game, game.play(state, move), depth - 1) for move in game.moves(state))
+
+
+@pytest.mark.parametrize("fen, depth, captures", [
+    (START, 3, 34),          # chessprogramming.org, Perft Results: the start position, depth 3
+    (KIWIPETE, 1, 8),        # Kiwipete, depth 1
+    (KIWIPETE, 2, 351),      # Kiwipete, depth 2 (one of them en passant)
+])
+def test_is_capture_counts_the_published_captures(game, fen, depth, captures):
+    assert _captures_at(game, game.state(fen), depth) == captures
+
+
+def test_is_capture_refuses_an_illegal_move(game):
+    assert game.is_capture("6k1/5ppp/4p3/3p4/8/8/5PPP/3Q2K1 w - - 0 1", "d1d5")
+    assert not game.is_capture(START, "e2e4")
+    with pytest.raises(InvalidMove, match="e2e5 is not legal"):
+        game.is_capture(START, "e2e5")
+
+
 # -- players and the referee -----------------------------------------------------------------------
 
 def test_a_short_match_plays_legal_chess_to_the_end_without_forfeits():

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKS = {"PR01", "PR02", "PR03", "PR07", "RT01", "YD01", "GL06", "GL07"}
 #: The course layer's modules whose ``__all__`` the reference documents (docs/course.rst).
 COURSE = (["minimax_viz.exercises", "minimax_viz.exercises.feedback"]
-          + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 11)]
+          + [f"minimax_viz.exercises.lesson{n:02}" for n in range(1, 12)]
           + ["minimax_viz.exercises.capstone", "minimax_viz.exercises.searches", "minimax_viz.tutorial",
              "minimax_viz.handout", "minimax_viz.exercises.session", "minimax_viz.clock", "minimax_viz.verdict",
              "minimax_viz.exercises.nested", "minimax_viz.exercises.tutorial_minimax", "minimax_viz.exercises.extension"])

@@ -1,4 +1,4 @@
-"""nbgrader grades lesson 01 as exported: an untouched stub 0, wrong answers 0 (with the
+"""nbgrader grades lessons 01 and 11 as exported: an untouched stub 0, wrong answers 0 (with the
 check's words in the feedback), right answers full marks.
 
 Runs the real tools: ``nbgrader generate_assignment``, ``autograde`` and ``generate_feedback``.
@@ -9,7 +9,8 @@ import json
 import shutil
 
 import pytest
-from grading_helpers import LESSON, RIGHT, WRONG, WRONG_MESSAGE, answered, export, run, teach_bin
+from grading_helpers import (CHESS, CHESS_RIGHT, CHESS_WRONG, CHESS_WRONG_MESSAGE, LESSON, RIGHT, WRONG, WRONG_MESSAGE,
+                             answered, export, run, teach_bin)
 
 pytestmark = pytest.mark.slow  # not in make check: it runs whole notebooks or tools
 
@@ -46,4 +47,29 @@ def test_nbgrader_round_trip(tmp_path):
     assert json.loads(done.stdout) == {"max": 4, "stub": 0, "wrong": 0, "right": 4}
     feedback = html.unescape((course / "feedback" / "wrong" / LESSON / f"{LESSON}.html").read_text())
     assert WRONG_MESSAGE in feedback
+    shutil.rmtree(course / "autograded")  # large; nothing else needs it
+
+
+def test_nbgrader_round_trip_on_lesson_11(tmp_path):
+    """Lesson 11 (chess): a stub 0, wrong answers 0 with the check's words, right answers 3."""
+    course = export(tmp_path, "--nbgrader", "11") / "nbgrader"
+    run("nbgrader", "generate_assignment", CHESS, cwd=course)
+    release = json.loads((course / "release" / CHESS / f"{CHESS}.ipynb").read_text())
+    assert "### BEGIN SOLUTION" not in json.dumps(release) and "def quiesce(game, state" in json.dumps(release)
+
+    def is_answer(cell):
+        return cell["metadata"].get("nbgrader", {}).get("solution", False)
+
+    for student, answers in (("stub", {}), ("wrong", CHESS_WRONG), ("right", CHESS_RIGHT)):
+        folder = course / "submitted" / student / CHESS
+        folder.mkdir(parents=True)
+        (folder / f"{CHESS}.ipynb").write_text(json.dumps(answered(release, answers, is_answer, count=3)))
+    run("nbgrader", "autograde", CHESS, cwd=course)
+    run("nbgrader", "generate_feedback", CHESS, cwd=course)
+
+    done = run(str(teach_bin() / "python"), "-c", SCORES, f"sqlite:///{course / 'gradebook.db'}", CHESS,
+               "stub", "wrong", "right", cwd=course)
+    assert json.loads(done.stdout) == {"max": 3, "stub": 0, "wrong": 0, "right": 3}
+    feedback = html.unescape((course / "feedback" / "wrong" / CHESS / f"{CHESS}.html").read_text())
+    assert CHESS_WRONG_MESSAGE[:120] in " ".join(feedback.split())
     shutil.rmtree(course / "autograded")  # large; nothing else needs it

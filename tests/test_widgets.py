@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import chess
 import matplotlib
 import pytest
 
@@ -323,7 +324,7 @@ def test_the_ai_never_loses(human):
 
 def test_games_without_a_board_say_so():
     with pytest.raises(mv.InvalidOption,
-                       match="no clickable board for GameTree yet; the play board knows: ConnectFour"):
+                       match="no clickable board for GameTree yet; the play board knows: Chess, ConnectFour"):
         mv.PlayBoard(mv.GameTree([[3, 12, 8], [2, 4, 6]]))
     with pytest.raises(mv.InvalidOption, match="'X' or 'O'"):
         mv.PlayBoard(human="x")
@@ -728,3 +729,43 @@ def test_the_explorer_keeps_its_last_searches_and_their_calls_bounded():
     assert e.counts["calls"] == 59_705
     e.board = "........."
     assert e.result is whole
+
+
+# -- the play board, chess -------------------------------------------------------------------------------
+
+def test_chess_is_played_by_clicking_a_piece_then_its_square():
+    play = mv.PlayBoard(mv.Chess(), seconds=0.1)
+    assert play.human == "White" and play.history == []
+    buttons = play.part.buttons
+    assert buttons["e1"].description == "♔" and buttons["e8"].description == "♚"
+    assert buttons["e2"].disabled is False and buttons["e4"].disabled is True   # only a piece with a move
+    play.part.press("e2")
+    assert play.part.chosen == "e2" and buttons["e4"].disabled is False and "move here" in buttons["e4"].tooltip
+    play.part.press("e5")                     # not a move of the pawn: it is let go
+    assert play.part.chosen is None and play.history == []
+    play.part.press("e2")
+    play.part.press("e4")
+    assert play.history[0] == "e2e4" and len(play.history) == 2
+    board = chess.Board()
+    for move in play.history:                 # python-chess takes the AI's answer as legal
+        assert chess.Move.from_uci(move) in board.legal_moves
+        board.push_uci(move)
+    assert play.board.fen() == board.fen()
+    play.why()
+    assert "The line it expects" in play.why_caption.value and "a guess" in play.why_caption.value
+    assert "between −1 and +1" not in play.why_caption.value and "wins with best play" not in play.status.value
+
+
+def test_chess_promotes_to_a_queen_and_the_ai_can_play_black_or_white():
+    play = mv.PlayBoard(mv.Chess(), start="7k/P7/8/8/8/8/8/K7 w - - 0 1", seconds=0.1)
+    play.part.press("a7")
+    play.part.press("a8")
+    assert play.history[0] == "a7a8q"
+    black = mv.PlayBoard(mv.Chess(), human="Black", seconds=0.1)
+    assert len(black.history) == 1 and black.game.player(black.state) == "Black"
+
+
+def test_chess_html_shades_the_last_move():
+    from minimax_viz.widgets.boards import chess_html
+    page = chess_html(chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), last="a1a8")
+    assert page.count("title=") == 64 and page.count("♖") == 1

@@ -447,6 +447,45 @@ class Chess(Game):
         pos = state if type(state) is Position else self._position(state)
         return tuple([(uci, _child(pos, move)) for uci, move in pos.moves_by_uci().items()])
 
+    def is_capture(self, state: Any, move: str) -> bool:
+        """Whether ``move`` takes a piece (en passant included): what a quiescence search,
+        which looks past its depth limit at captures only, asks of each move.
+
+        Parameters
+        ----------
+        state : str, chess.Board, Position or None
+            A position.
+        move : str
+            A legal move's UCI string, one of :meth:`moves`.
+
+        Returns
+        -------
+        bool
+            True for a capture, False for a quiet move (a promotion that takes nothing is quiet).
+
+        Raises
+        ------
+        InvalidMove
+            For a move that is not legal here (see :meth:`play`).
+        InvalidBoard
+            For a value that is not a position (see :meth:`state`).
+
+        Examples
+        --------
+        >>> game = Chess()
+        >>> fen = "6k1/5ppp/4p3/3p4/8/8/5PPP/3Q2K1 w - - 0 1"
+        >>> [m for m in game.moves(fen) if game.is_capture(fen, m)]
+        ['d1d5']
+        """
+        pos = state if type(state) is Position else self._position(state)
+        try:
+            found = _legal(pos).get(move)
+        except TypeError:   # an unhashable move
+            found = None
+        if found is None:
+            raise self._bad_move(pos, move)
+        return pos.is_capture(found)
+
     def move_code(self, move: str) -> int:
         """The whole number a recording keeps for a move: ``from + 64 * to + 4096 *
         promotion`` (squares a1 = 0 to h8 = 63; promotion 2 = knight to 5 = queen).

@@ -3,9 +3,10 @@
 Each game registers with :func:`register_board`: a function that writes a position (in
 the game's public form) as a small HTML picture, a class of clickable buttons that the
 play board uses to take a human's moves, and how long the play board's AI thinks.
-Tic-tac-toe (nine cells, searched to the end) and Connect Four (a row of column buttons
-over the grid, one second of iterative deepening) are registered here; another game
-plugs in the same way, without touching the widgets.
+Tic-tac-toe (nine cells, searched to the end), Connect Four (a row of column buttons
+over the grid, one second of iterative deepening) and chess (64 squares: click a piece,
+then the square it goes to; one second of iterative deepening) are registered here;
+another game plugs in the same way, without touching the widgets.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Iterable
 
+import chess
+
 from ..errors import InvalidOption
-from ..games import ConnectFour, TicTacToe
+from ..games import Chess, ConnectFour, TicTacToe
 from ..games.tictactoe import LINES
 from ..glyphs import PALETTE
 from ._common import ipywidgets
 
 __all__ = [
     "register_board", "board_html", "board_buttons", "thinking_time",
-    "TicTacToeButtons", "tictactoe_html", "ConnectFourButtons", "connect_four_html",
+    "TicTacToeButtons", "tictactoe_html", "ConnectFourButtons", "connect_four_html", "ChessButtons", "chess_html",
 ]
 
 #: Light tints of the players' colours, for the cells of a won line.
@@ -232,5 +235,111 @@ class ConnectFourButtons:
             button.disabled = full or (playable is not None and column not in playable)
 
 
+#: The pieces as Unicode chess symbols, by python-chess's letters (White upper case).
+_PIECES = dict(zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟"))
+_LIGHT, _DARK, _CHOSEN = "#F0D9B5", "#B58863", "#8FC1E3"   # python-chess's SVG colours; the chosen piece blue
+
+
+def _squares(board) -> list[tuple[int, str]]:
+    """The 64 squares from a8 (top left) to h1, each with its piece's symbol ("" when empty)."""
+    out = []
+    for rank in range(7, -1, -1):
+        for file in range(8):
+            square = rank * 8 + file
+            piece = board.piece_at(square)
+            out.append((square, "" if piece is None else _PIECES[piece.symbol()]))
+    return out
+
+
+def _last_squares(last) -> set[str]:
+    """The two squares of the last move, from its UCI string ("e2e4": e2 and e4)."""
+    return {last[:2], last[2:4]} if isinstance(last, str) and len(last) >= 4 else set()
+
+
+def chess_html(board, *, last: str | None = None, size: int = 34) -> str:
+    """A chess position (a python-chess board) as an 8 x 8 HTML grid, White at the bottom;
+    the squares of the ``last`` move (UCI) shaded.
+
+    >>> import chess
+    >>> page = chess_html(chess.Board(), last="e2e4")
+    >>> page.count("♙"), page.count("♟"), page.count(PALETTE["last"])
+    (8, 8, 2)
+    """
+    marked = _last_squares(last)
+    cells = []
+    for square, symbol in _squares(board):
+        name = "abcdefgh"[square % 8] + str(square // 8 + 1)
+        plain = _LIGHT if (square // 8 + square % 8) % 2 else _DARK
+        shade = PALETTE["last"] if name in marked else plain
+        cells.append(f"<div title='{name}' style='width:{size}px;height:{size}px;background:{shade};display:flex;"
+                     f"align-items:center;justify-content:center;font-size:{int(size * 0.8)}px'>{symbol}</div>")
+    return ("<div style='display:grid;grid-template-columns:repeat(8, {0}px);width:max-content;"
+            "border:1px solid #777'>".format(size) + "".join(cells) + "</div>")
+
+
+class ChessButtons:
+    """64 buttons, White at the bottom: click a piece, then the square it goes to, and
+    ``on_press(uci)`` runs with the move ("e2e4"; a pawn reaching the last rank becomes a
+    queen, "e7e8q"). Clicking the chosen piece again, or a square it cannot go to, lets it go.
+
+    ``show(board, last=None, moves=None)`` writes the pieces, shades the last move's squares
+    and lets only the pieces that have a move in ``moves`` (UCI) be chosen.
+    """
+
+    def __init__(self, on_press: Callable[[str], Any], *, game=None, size: int = 44):
+        w = ipywidgets()
+        self.on_press, self.chosen, self.moves, self.board = on_press, None, None, None
+        shape = w.Layout(width=f"{size}px", height=f"{size}px", padding="0", margin="0")
+        self.buttons = {}
+        for square, _ in _squares(chess.Board(None)):
+            name = chess.square_name(square)
+            button = w.Button(description="", tooltip=name, layout=shape)
+            button.on_click(lambda _button, name=name: self.press(name))
+            self.buttons[name] = button
+        self.widget = w.GridBox(list(self.buttons.values()), layout=w.Layout(
+            grid_template_columns=f"repeat(8, {size}px)", grid_gap="0px", width="max-content", margin="2px"))
+
+    @staticmethod
+    def move_name(move) -> str:
+        return str(move)
+
+    def press(self, square: str) -> None:
+        """A click on ``square`` (such as ``"e2"``): choose a piece, or move the chosen one there."""
+        legal = list(self.moves or ())
+        if self.chosen is None or self.chosen == square:
+            self.chosen = square if self.chosen is None and any(m.startswith(square) for m in legal) else None
+            self._paint()
+            return
+        move = self.chosen + square
+        move = move if move in legal else move + "q" if move + "q" in legal else None
+        self.chosen = None
+        if move is None:    # not a move of the chosen piece: choose again
+            self.press(square) if any(m.startswith(square) for m in legal) else self._paint()
+            return
+        self.on_press(move)
+
+    def show(self, board, *, last: str | None = None, moves: Iterable[str] | None = None) -> None:
+        self.board, self.last, self.chosen = board, last, None
+        self.moves = None if moves is None else tuple(moves)
+        self._paint()
+
+    def _paint(self) -> None:
+        marked = _last_squares(self.last)
+        targets = {m[2:4] for m in self.moves or () if self.chosen and m.startswith(self.chosen)}
+        for square, symbol in _squares(self.board):
+            name = chess.square_name(square)
+            button = self.buttons[name]
+            plain = _LIGHT if (square // 8 + square % 8) % 2 else _DARK
+            button.description = symbol
+            button.style.font_size = "28px"
+            button.style.button_color = (_CHOSEN if name == self.chosen else PALETTE["last"] if name in marked
+                                         else plain)
+            button.style.font_weight = "bold" if name in targets else "normal"
+            button.tooltip = f"{name}: move here" if name in targets else name
+            can = self.moves is None or name in targets or any(m.startswith(name) for m in self.moves)
+            button.disabled = not can
+
+
 register_board(TicTacToe, html=tictactoe_html, buttons=TicTacToeButtons)
 register_board(ConnectFour, html=connect_four_html, buttons=ConnectFourButtons, seconds=1.0)
+register_board(Chess, html=chess_html, buttons=ChessButtons, seconds=1.0)

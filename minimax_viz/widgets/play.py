@@ -1,4 +1,4 @@
-"""The play board: a human against the AI, in tic-tac-toe (unbeatable) or Connect Four."""
+"""The play board: a human against the AI, in tic-tac-toe (unbeatable), Connect Four or chess."""
 
 from __future__ import annotations
 
@@ -32,15 +32,18 @@ class _Decision:
     calls: dict[int, int] = field(default_factory=dict)   # calls made at each depth of deepening
     tree: Any = None              # recorded when "why" first asks
     depth: int | None = None      # the depth of that recorded tree
+    win_utility: float | None = 1  # the game's win (None in chess: its guesses are not inside ±1)
 
 
 class PlayBoard(WidgetView):
-    """Play against the AI: click a cell (tic-tac-toe) or a column (Connect Four); it answers.
+    """Play against the AI: click a cell (tic-tac-toe), a column (Connect Four), or a piece and then
+    its square (chess); it answers.
 
     In tic-tac-toe the AI searches with alpha-beta to the end of the game, trying the
     centre and the corners first: it cannot be beaten. In Connect Four it thinks for
     ``seconds`` (1 by default) with iterative deepening (centre columns first, a memo
-    table), and the status line shows how deep it got while it thinks. It prefers
+    table), and the status line shows how deep it got while it thinks; in chess likewise,
+    guessing with material where it stops (a mate scores more). It prefers
     quicker wins (``quick_wins``: a finished game scores its utility times one plus the
     empty cells left), so it never dawdles when it can win. Choose your side, start
     again with "new game", "take back" a move, and ask "why did it play that?" to see the
@@ -49,6 +52,7 @@ class PlayBoard(WidgetView):
 
         play = mv.PlayBoard()             # you are X and start; PlayBoard(human="O"): the AI starts
         play = mv.PlayBoard(mv.ConnectFour())
+        play = mv.PlayBoard(mv.Chess(), quick_wins=False)   # you play White
 
     From code: ``play.click(4)``, ``play.undo()`` (take back your last move and the AI's
     answer), ``play.new_game(human="O")``, ``play.why()``; read ``board``, ``winner``,
@@ -61,8 +65,9 @@ class PlayBoard(WidgetView):
     ----------
     game : Game or None, optional
         The game (``None``: tic-tac-toe).
-    human : str, optional
-        The side the human plays (``"X"`` unless given; the first player starts).
+    human : str or None, optional
+        The side the human plays (``None``, the default: the first player, who starts:
+        ``"X"``, or ``"White"`` in chess).
     start : object, optional
         The position every new game starts from (``None``: the game's start).
     depth : int or None, optional
@@ -95,7 +100,7 @@ class PlayBoard(WidgetView):
     ['X', 1, 2, 3, 'O', 5, 6, 7, 8]
     """
 
-    def __init__(self, game=None, *, human: str = "X", start=None, depth: int | None = None,
+    def __init__(self, game=None, *, human: str | None = None, start=None, depth: int | None = None,
                  seconds: float | None | str = "auto", quick_wins: bool = True,
                  dpi: int = 100, max_nodes: int = 120):
         if game is not None and not isinstance(game, Game):
@@ -114,6 +119,7 @@ class PlayBoard(WidgetView):
             )
         self.depth, self.quick_wins, self.dpi, self.max_nodes = depth, quick_wins, dpi, max_nodes
         self.part = board_buttons(self.game, self.click)  # the game's own clickable board
+        human = self.game.max_player if human is None else human
         self._check_side(human)
         self.seconds = thinking_time(self.game) if _is_auto(seconds) else _checked_seconds(seconds)
         self.cells = self.part.buttons
@@ -251,7 +257,7 @@ class PlayBoard(WidgetView):
             pass
 
     def _ai_moves(self) -> None:
-        decision = _Decision(self.state, None, len(self.history))
+        decision = _Decision(self.state, None, len(self.history), win_utility=self.game.win_utility)
         if self.seconds is None:
             decision.result = alphabeta(self.game, self.state, depth=self.depth, order=centre_first,
                                         quick_wins=self.quick_wins)
@@ -306,8 +312,9 @@ class PlayBoard(WidgetView):
             return f"The AI ({self.ai}) was interrupted before it moved: click the board to let it move."
         if not played:
             return you
-        score = self.result.score  # a win is certain even at a depth limit: guesses stay inside ±1
-        outlook = value_words(self.game, score, exact=self.result.solved or abs(score) >= 1)
+        score = self.result.score  # a win is certain even at a depth limit where guesses stay inside ±1
+        certain = self.game.win_utility is not None and abs(score) >= self.game.win_utility
+        outlook = value_words(self.game, score, exact=self.result.solved or certain)
         return f"{played}: {outlook}. {_looked(self.result)} {you}"
 
     @staticmethod
@@ -374,6 +381,7 @@ class PlayBoard(WidgetView):
                 f"{self.game.max_player}). Values: {html.escape(values)}. Alpha-beta stops working on a "
                 "move once it is sure the move is no better, so such a move shows only a bound (≤ or ≥).")
         text += " " + _verdict(self.game, view.tree, self.ai, self.quick_wins)
+        text += _line_words(view.tree, self._name)
         if self.quick_wins:
             text += _quick_win_words(view.tree)
         text += _collapsed_words(view)
@@ -418,8 +426,9 @@ def _how_far(decision: _Decision) -> str:
     """How far the AI looked in its last decision, in words ("why")."""
     if decision.result.depth is None or decision.result.solved:
         return "followed each one to the end of the game"
+    inside = " between −1 and +1" if decision.win_utility == 1 else ""
     text = (f"followed each one {decision.result.depth} moves ahead (where a game still open is "
-            "scored by a guess, ≈, between −1 and +1)")
+            f"scored by a guess, ≈{inside})")
     if decision.depth != decision.result.depth:
         text += f"; the tree drawn is searched again only {decision.depth} moves ahead"
     return text
@@ -434,7 +443,9 @@ def _verdict(game: Game, tree, ai: str, quick_wins: bool) -> str:
     def side(player):
         return f"{player} (the AI)" if player == ai else f"{player} (you)"
 
-    if root.heuristic:
+    end = tree.principal_variation()[-1].state  # where best play from both sides ends
+    open_end = game.win_utility is None and not game.is_terminal(end)   # chess: a guess, whatever its flags
+    if root.heuristic or open_end:
         lean = ("calls it even" if root.score == 0 else
                 f"leans towards {side(game.max_player if root.score > 0 else game.min_player)}")
         return (f"The AI's choice is worth {value}: a guess, not a result, since the best line is still open "
@@ -444,7 +455,6 @@ def _verdict(game: Game, tree, ai: str, quick_wins: bool) -> str:
         return f"The AI's choice is worth {value}: a draw with best play from both sides."
     winner = game.max_player if root.score > 0 else game.min_player
     words = "a win for the AI" if winner == ai else "a loss for the AI, whatever it plays"
-    end = tree.principal_variation()[-1].state  # where best play from both sides ends
     if not game.is_terminal(end):  # the line ends in a memo hit: no finished board to read
         return f"The AI's choice is worth {value}: {winner} wins with best play from both sides, {words}."
     outcome = game.result_text(end)
@@ -452,6 +462,16 @@ def _verdict(game: Game, tree, ai: str, quick_wins: bool) -> str:
         left = game.moves_left(end)
         outcome += f" with {left} cell{'s' if left != 1 else ''} still empty"
     return f"The AI's choice is worth {value}: {outcome}, with best play from both sides: {words}."
+
+
+def _line_words(tree, name) -> str:
+    """The principal variation in words: the line the AI expects, best play from both sides
+    as far as it looked (the orange line of the picture)."""
+    line = [node for node in tree.principal_variation() if node.parent is not None]
+    if len(line) < 2:
+        return ""
+    return (" The line it expects, best play from both sides as far as it looked (orange in the picture): "
+            + ", ".join(html.escape(name(node.move)) for node in line) + ".")
 
 
 def _quick_win_words(tree) -> str:
