@@ -479,7 +479,7 @@ class Chess(Game):
         """
         pos = state if type(state) is Position else self._position(state)
         try:
-            found = _legal(pos).get(move)
+            found = pos.moves_by_uci().get(move)
         except TypeError:   # an unhashable move
             found = None
         if found is None:
