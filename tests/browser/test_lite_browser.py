@@ -44,6 +44,9 @@ CHECK_CELLS = (
     "events = ipyevents.Event(source=target, watched_events=['click'])\n"
     "events.on_dom_event(lambda event: setattr(heard, 'value', 'ipyevents heard a ' + event['type']))\n"
     "ipywidgets.VBox([target, heard])",
+    # lesson 11's game: python-chess's rules under Pyodide (Morphy's mate in two, 1.Ra6)
+    "mate = mv.alphabeta(mv.Chess(), 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1', depth=3)\n"
+    "print('chess', mate.move, mate.score)",
 )
 BOOT = 300  # seconds for a page to boot Pyodide and run the checks (17 s on this 2-core machine)
 
@@ -131,6 +134,9 @@ def test_pyodide_installs_the_package_searches_and_the_play_board_answers_a_clic
     events = cell(notebook, 4)
     events.locator(".widget-html", has_text="click me").click()
     expect(events.locator(".widget-label", has_text="ipyevents heard a click")).to_have_count(1)
+
+    # python-chess, served as a wheel by the site, finds Morphy's mate: 1.Ra6, mate in three plies
+    assert output_text(notebook, 5).split() == ["chess", "a1a6", "997"]
 
     assert lite_page.outside == [], "the site asked for something beyond itself"
     # the kernel check (test_lite_kernel_check.py) stays silent on a kernel that started
