@@ -82,7 +82,7 @@ CASES = [
     ("PlayBoard", "depth", WHOLE_OR_NONE + [0], lambda v: mv.PlayBoard(depth=v)),
     ("PlayBoard", "seconds", SECONDS, lambda v: mv.PlayBoard(seconds=v)),
     ("PlayBoard", "max_nodes", WHOLE + [0], lambda v: mv.PlayBoard(max_nodes=v)),
-    ("PlayBoard", "human", ["Y", None, 1], lambda v: mv.PlayBoard(human=v)),
+    ("PlayBoard", "human", ["Y", "White", 1], lambda v: mv.PlayBoard(human=v)),   # None: the first player
     ("PlayBoard", "game", [5, "x", [[3, 5]]], lambda v: mv.PlayBoard(v)),
     ("PlayBoard", "start", ["XXXOO...."], lambda v: mv.PlayBoard(start=v)),
 ]

@@ -738,6 +738,8 @@ def test_chess_is_played_by_clicking_a_piece_then_its_square():
     assert play.human == "White" and play.history == []
     buttons = play.part.buttons
     assert buttons["e1"].description == "♔" and buttons["e8"].description == "♚"
+    # an empty square is a no-break space, never "": a browser's button keeps its old text for ""
+    assert buttons["e4"].description == "\u00a0"
     assert buttons["e2"].disabled is False and buttons["e4"].disabled is True   # only a piece with a move
     play.part.press("e2")
     assert play.part.chosen == "e2" and buttons["e4"].disabled is False and "move here" in buttons["e4"].tooltip

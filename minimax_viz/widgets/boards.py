@@ -235,6 +235,8 @@ class ConnectFourButtons:
             button.disabled = full or (playable is not None and column not in playable)
 
 
+#: What an empty square's button shows (never "": see ChessButtons._paint).
+EMPTY_SQUARE = "\u00a0"
 #: The pieces as Unicode chess symbols, by python-chess's letters (White upper case).
 _PIECES = dict(zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟"))
 _LIGHT, _DARK, _CHOSEN = "#F0D9B5", "#B58863", "#8FC1E3"   # python-chess's SVG colours; the chosen piece blue
@@ -330,7 +332,9 @@ class ChessButtons:
             name = chess.square_name(square)
             button = self.buttons[name]
             plain = _LIGHT if (square // 8 + square % 8) % 2 else _DARK
-            button.description = symbol
+            # an empty square shows a no-break space: ipywidgets' button keeps its old text when its
+            # description becomes "" (it rewrites the text only for a non-empty description)
+            button.description = symbol or EMPTY_SQUARE
             button.style.font_size = "28px"
             button.style.button_color = (_CHOSEN if name == self.chosen else PALETTE["last"] if name in marked
                                          else plain)

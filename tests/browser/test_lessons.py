@@ -116,6 +116,29 @@ def test_play_board_answers_a_click(course_lab, page):
     save_screenshot(widget, "lesson08-play-why")
 
 
+def test_chess_board_takes_two_clicks_and_the_ai_answers(course_lab, page):
+    """Lesson 11: click White's e-pawn, then e4; the AI (Black) answers with a legal move."""
+    nb = run_notebook(page, course_lab, "11-Chess-Your-Search-on-Real-Positions.ipynb")
+    widget = output_of(nb, "mv.PlayBoard(mv.Chess()")
+    expect(widget.locator(".widget-html", has_text="Your move")).to_have_count(1)
+    pawn = widget.locator("button[title='e2']")
+    expect(pawn).to_have_text("\u2659")   # White's pawn, as python-chess names it: P
+    pawn.click()
+    target = widget.locator("button[title='e4: move here']")
+    expect(target).to_have_count(1)   # the chosen pawn shows where it can go
+    target.click()
+    status = widget.locator(".widget-html", has_text="The AI (Black) played")
+    expect(status).to_have_count(1, timeout=60_000)
+    expect(widget.locator("button[title='e4']")).to_have_text("\u2659")
+    expect(widget.locator("button[title='e2']")).to_have_text("\u00a0")   # the pawn has left e2
+    reply = re.search(r"played ([a-h][1-8][a-h][1-8][qrbn]?)", status.inner_text()).group(1)
+    import chess   # the reply is legal after 1.e4, by python-chess's rules
+    after = chess.Board()
+    after.push_uci("e2e4")
+    assert chess.Move.from_uci(reply) in after.legal_moves
+    save_screenshot(widget, "lesson11-chess-answered")
+
+
 # -- lesson 04: the explorer -------------------------------------------------------------------------
 
 def test_explorer_searches_again_after_a_click(course_lab, page):
