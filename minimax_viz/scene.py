@@ -49,8 +49,16 @@ def node_type(tree, index: int) -> str:
     return tree.nodes[index].node_type
 
 
-def _check_options(*, future, scores, window, moves, levels) -> None:
+#: The narrowest a picture may be asked to be, in pixels (a board and its value still fit).
+MIN_WIDTH_PX = 200
+
+
+def _check_options(*, future, scores, window, moves, levels, max_width_px) -> None:
     """The scene's options, refused in words when out of range."""
+    if isinstance(max_width_px, bool) or not isinstance(max_width_px, int) \
+            or not MIN_WIDTH_PX <= max_width_px <= MAX_WIDTH_PX:
+        raise InvalidOption(f"max_width_px must be a whole number of pixels from {MIN_WIDTH_PX} to {MAX_WIDTH_PX:,} "
+                            f"(the page's width), not {short_repr(max_width_px)}")
     if not isinstance(future, str) or future not in ("hide", "ghost"):
         raise InvalidOption(f"future must be 'hide' or 'ghost', not {short_repr(future)}")
     if not isinstance(scores, str) or scores not in ("all", "leaves"):
@@ -337,7 +345,7 @@ class Scene(SceneWords, SceneReplay):
     future : {"ghost", "hide"}, optional
         Draw the nodes a replay frame has not reached faintly, or not at all.
     max_width_px : int, optional
-        The widest the picture may be, in pixels at 100 dpi.
+        The widest the picture may be, in pixels at 100 dpi: 200 to 1,000 (the default).
     geometry : Geometry, optional
         Every offset of the picture.
     names : bool, optional
@@ -347,7 +355,8 @@ class Scene(SceneWords, SceneReplay):
     ------
     InvalidOption
         For a focus that is not a node of this tree, ``levels`` that is not a whole number
-        >= 0, a ``pos`` that is not a dict of (x, y) pairs, or an unknown ``scores``/``future``.
+        >= 0, a ``pos`` that is not a dict of (x, y) pairs, an unknown ``scores``/``future``,
+        or a ``max_width_px`` that is not a whole number from 200 to 1,000.
 
     Examples
     --------
@@ -372,7 +381,8 @@ class Scene(SceneWords, SceneReplay):
         geometry: Geometry = GEOMETRY,
         names: bool = False,
     ):
-        _check_options(future=future, scores=scores, window=window, moves=moves, levels=levels)
+        _check_options(future=future, scores=scores, window=window, moves=moves, levels=levels,
+                       max_width_px=max_width_px)
         self.tree, self.game, self.geometry = tree, tree.game, geometry
         self.glyph = glyph_for(self.game)
         self.cols = tree.columns()

@@ -132,3 +132,17 @@ def test_a_difference_by_first_difference_still_carries_its_trees(difference):
     assert isinstance(mine, mv.SearchTree) and isinstance(right, mv.SearchTree)
     assert mv.Difference(difference.kind, difference.words, difference.mine, difference.right,
                          trees=difference.trees).words == str(difference)
+
+
+@pytest.mark.parametrize("width", [None, "x", float("nan"), float("inf"), 10**400, -1, 0, 2.5, True, 199, 1001])
+def test_a_scene_width_out_of_range_is_named(width):
+    """Scene(tree, max_width_px=junk) -> InvalidOption naming max_width_px (was a raw TypeError,
+    ValueError or OverflowError, or accepted: -1, 0, 2.5, True)."""
+    tree = mv.minimax(mv.GameTree([[3, 12], [2]])).tree
+    with pytest.raises(mv.InvalidOption, match="max_width_px must be a whole number of pixels from 200 to 1,000"):
+        mv.Scene(tree, max_width_px=width)
+
+
+def test_a_narrower_scene_is_still_drawn():
+    tree = mv.minimax(mv.GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).tree
+    assert mv.Scene(tree, max_width_px=200).cap_units < mv.Scene(tree).cap_units
