@@ -79,27 +79,6 @@ class ChessGlyph(Glyph):
     height = 0.9
     min_unit_px = 100
 
-    def move_label(self, game, state, move) -> str:
-        """The move's UCI string (``e2e4``), as ``result.move`` holds it.
-
-        Parameters
-        ----------
-        game : Chess
-            The game.
-        state : Position
-            The position the move is played in.
-        move : str or int
-            The move, or the code a recording keeps for it (``game.code_move`` reads it).
-
-        Returns
-        -------
-        str
-            The UCI string.
-        """
-        if type(move) is int:
-            move = game.code_move(move)
-        return str(game.move_name(state, move))
-
     def value_text(self, game, value, *, signed: bool = True, guess: bool = False) -> str:
         """A value as the pictures write it: a number of pawns, or a mate's score.
 

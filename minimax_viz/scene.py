@@ -144,7 +144,7 @@ class SceneWords:
         if odd is not None:
             return "?" if odd[0] is None else f"{odd[0]} {odd[1]}"
         up = self.cols.parent[i]
-        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.cols.move[i])
+        return self.glyph.move_label(self.game, self.tree.internal_state(up), self.tree.move_at(i))
 
     def edge_text(self, i: int) -> str:
         """What the edge into node ``i`` is labelled with.
